@@ -1,0 +1,58 @@
+/**
+ * Field schemas shared by several resources, each declared once with a description and an example.
+ * Validation messages that SPEC.md quotes are used as written.
+ */
+import { z } from "zod";
+
+export const uuid = z.uuid({ message: "must be a valid UUID" });
+
+export const projectIdField = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^(internal|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, "must be a UUID or 'internal'")
+  .meta({ description: "A project id: a UUID, or `internal` for the platform's own project.", example: "internal" });
+
+export const userIdOrMe = z
+  .union([uuid, z.literal("me")])
+  .meta({ description: "A user id, or `me` for the signed-in user.", example: "me" });
+
+export const millis = z.number().int().nonnegative().meta({ description: "Milliseconds since the Unix epoch.", example: 1_760_000_000_000 });
+
+export const successResponse = z
+  .object({ success: z.literal(true) })
+  .meta({ id: "Success", description: "The operation succeeded." });
+
+export const nonEmptyString = (max: number) => z.string().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+
+/** E-mail: valid format, at most 256 characters (SPEC 5). */
+export const email = z
+  .string()
+  .max(256, "must be at most 256 characters")
+  .pipe(z.email({ message: "must be a valid email" }))
+  .meta({ description: "An e-mail address.", example: "ada@example.com" });
+
+/**
+ * The strict e-mail rule used for sign-up: a valid e-mail whose domain is dotted and whose last part
+ * has at least two characters (rejects `a@localhost`, `a@gmail`, dots at either end).
+ */
+export const signUpEmail = email.refine((v) => /^[^.]+(\.[^.]+)*@.*\.[^.][^.]+$/.test(v), "must be a valid email");
+
+export const urlString = z
+  .string()
+  .max(1_000_000, "must be at most 1000000 characters")
+  .refine((v) => !/\s/.test(v), "contains spaces")
+  .refine((v) => URL.canParse(v), "is not a valid URL")
+  .meta({ description: "An absolute URL.", example: "https://app.example.com/handler/email-verification" });
+
+export const displayName = z.string().max(256, "must be at most 256 characters").meta({ example: "Ada Lovelace" });
+
+/** Free-form JSON stored for clients or servers (any JSON value, or null). */
+export const metadata = z.json().nullable().meta({ description: "Any JSON value, or null.", example: { plan: "pro" } });
+
+export const emptyObject = z.strictObject({}).meta({ id: "Empty" });
+
+/** `{items, is_paginated: false}`: the shape of every unpaginated list. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), is_paginated: z.literal(false) });
+}

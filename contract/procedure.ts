@@ -1,0 +1,87 @@
+import type { z } from "zod";
+import type { KnownErrorCode } from "./known-error.js";
+
+/** Access levels, lowest first. A procedure names the lowest level it accepts. */
+export const accessTypes = ["client", "server", "admin"] as const;
+export type AccessType = (typeof accessTypes)[number];
+
+/**
+ * Who may call a procedure:
+ * - `public`: no x-stack-* authentication is read (health, JWKS, the OAuth token endpoint);
+ * - `optional`: authentication is resolved when the headers are present, never required;
+ * - an access type: that level or a higher one is required.
+ */
+export type ProcedureAccess = "public" | "optional" | AccessType;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A schema that may differ by the caller's access level (missing levels fall back to the next lower one). */
+export type PerAccess<S extends z.ZodType> = { readonly client: S; readonly server?: S; readonly admin?: S };
+
+export interface ProcedureDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  /** Path under /api/v1, with `{name}` parameters. */
+  readonly path: string;
+  readonly access: ProcedureAccess;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** 200 for reads, updates, deletes and actions; 201 for creations. */
+  readonly successStatus: 200 | 201;
+  /** Known errors this procedure may answer with (besides the ones every request may get). */
+  readonly errors: readonly KnownErrorCode[];
+  readonly contentType?: "application/json" | "text/plain";
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B | PerAccess<B>;
+  readonly output: O | PerAccess<O>;
+}
+
+/** Declares a procedure; the identity function exists for type inference. */
+export function defineProcedure<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  O extends z.ZodType = z.ZodNever,
+>(definition: ProcedureDefinition<P, Q, B, O>): ProcedureDefinition<P, Q, B, O> {
+  return definition;
+}
+
+export function isPerAccess<S extends z.ZodType>(value: S | PerAccess<S>): value is PerAccess<S> {
+  return typeof value === "object" && value !== null && "client" in value && !("_zod" in value);
+}
+
+/** Picks the schema for a caller's level, falling back to the next lower level. */
+export function schemaForAccess<S extends z.ZodType>(value: S | PerAccess<S>, access: AccessType | null): S {
+  if (!isPerAccess(value)) return value;
+  if (access === "admin") return value.admin ?? value.server ?? value.client;
+  if (access === "server") return value.server ?? value.client;
+  return value.client;
+}
+
+/** The widest schema (admin view), used to describe a per-level schema in OpenAPI. */
+export function widestSchema<S extends z.ZodType>(value: S | PerAccess<S>): S {
+  return schemaForAccess(value, "admin");
+}
+
+type InferOr<S, Fallback> = S extends z.ZodNever ? Fallback : S extends z.ZodType ? z.output<S> : Fallback;
+type SchemaOf<X> = X extends PerAccess<infer S> ? S : X;
+
+/** The validated input a handler receives. */
+export type ProcedureInput<D> =
+  D extends ProcedureDefinition<infer P, infer Q, infer B, z.ZodType>
+    ? {
+        params: InferOr<P, Record<string, never>>;
+        query: InferOr<Q, Record<string, never>>;
+        body: InferOr<SchemaOf<B>, undefined>;
+      }
+    : never;
+
+/** What a handler returns (the admin-level shape; lower levels are a subset). */
+export type ProcedureOutput<D> =
+  D extends ProcedureDefinition<z.ZodType, z.ZodType, z.ZodType, infer O> ? z.input<SchemaOf<O>> : never;

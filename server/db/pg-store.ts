@@ -1,0 +1,60 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { migrationsDir } from "./migrations-dir.js";
+import { pgTables } from "./schema.pg.js";
+import type { Db, Store } from "./store.js";
+
+/** Advisory lock key that serialises migrations when several processes start at once. */
+const MIGRATION_LOCK = 7_315_000_001;
+const RETRYABLE = new Set(["40001", "40P01"]);
+const MAX_ATTEMPTS = 8;
+
+export async function openPostgresStore(url: string, poolSize: number): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection (e.g. a database restart) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on("error", () => {});
+
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder: migrationsDir("pg") });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+
+  const db = drizzle(pool) as unknown as Db;
+  const current = new AsyncLocalStorage<Db>();
+
+  return {
+    dialect: "postgres",
+    t: pgTables,
+    db,
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const outer = current.getStore();
+      if (outer) return outer.transaction((tx) => current.run(tx, () => fn(tx)));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => current.run(tx, () => fn(tx)), { isolationLevel: "serializable" });
+        } catch (error) {
+          if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+        }
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+function isRetryable(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && RETRYABLE.has(code)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,6 @@
+// The PostgreSQL instance of the tables; drizzle-kit reads this file to generate drizzle/pg.
+import { pgBuilders } from "./builders.pg.js";
+import { defineTables } from "./tables.js";
+
+export const pgTables = defineTables(pgBuilders);
+export const { projects, apiKeySets } = pgTables;

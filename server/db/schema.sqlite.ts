@@ -1,0 +1,6 @@
+// The SQLite instance of the tables; drizzle-kit reads this file to generate drizzle/sqlite.
+import { sqliteBuilders } from "./builders.sqlite.js";
+import { defineTables } from "./tables.js";
+
+export const sqliteTables = defineTables(sqliteBuilders);
+export const { projects, apiKeySets } = sqliteTables;

@@ -1,0 +1,121 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { migrationsDir } from "./migrations-dir.js";
+import { Mutex } from "./mutex.js";
+import { sqliteTables } from "./schema.sqlite.js";
+import type { Db, Store } from "./store.js";
+import type { Tables } from "./tables.js";
+
+/**
+ * SQLite on one better-sqlite3 connection (WAL). Statements run synchronously, but a transaction's
+ * callback is async, so while one is open other requests could slip statements into it between its
+ * awaits. A mutex prevents that: a transaction holds it from BEGIN to COMMIT, and statements from
+ * outside any transaction wait for it; statements issued inside a transaction's async context
+ * (tracked with AsyncLocalStorage) run at once.
+ */
+export function openSqliteStore(path: string): Store {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const connection = new Database(path);
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("synchronous = NORMAL");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("busy_timeout = 5000");
+
+  const inner = drizzle(connection);
+  migrate(inner, { migrationsFolder: migrationsDir("sqlite") });
+
+  const mutex = new Mutex();
+  const inTransaction = new AsyncLocalStorage<true>();
+  const mustWait = () => mutex.locked && inTransaction.getStore() === undefined;
+  const txDb = inner as unknown as Db;
+  const rootDb = gateQueries(inner, mustWait, () => mutex.acquire()) as unknown as Db;
+  let savepoints = 0;
+
+  return {
+    dialect: "sqlite",
+    t: sqliteTables as unknown as Tables,
+    db: rootDb,
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      if (inTransaction.getStore()) {
+        const name = `sp_${++savepoints}`;
+        connection.exec(`SAVEPOINT ${name}`);
+        try {
+          const result = await fn(txDb);
+          connection.exec(`RELEASE ${name}`);
+          return result;
+        } catch (error) {
+          connection.exec(`ROLLBACK TO ${name}`);
+          connection.exec(`RELEASE ${name}`);
+          throw error;
+        }
+      }
+      const release = await mutex.acquire();
+      try {
+        connection.exec("BEGIN IMMEDIATE");
+        const result = await inTransaction.run(true, () => fn(txDb));
+        connection.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (connection.inTransaction) connection.exec("ROLLBACK");
+        throw error;
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      const release = await mutex.acquire();
+      try {
+        connection.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+type Acquire = () => Promise<() => void>;
+
+/**
+ * Wraps drizzle's database so that awaiting any query built from it first waits for the mutex when
+ * `mustWait()` says so. Builders execute synchronously inside `then`, so holding the mutex around
+ * that call is enough.
+ */
+function gateQueries<T extends object>(target: T, mustWait: () => boolean, acquire: Acquire): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== "function") return value;
+      if (property === "then") {
+        return (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) => {
+          if (!mustWait()) return value.call(object, onFulfilled, onRejected);
+          return acquire().then((release) => {
+            try {
+              return value.call(object, onFulfilled, onRejected);
+            } finally {
+              release();
+            }
+          });
+        };
+      }
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(object, args);
+        return isQueryBuilder(result) ? gateQueries(result, mustWait, acquire) : result;
+      };
+    },
+  });
+}
+
+function isQueryBuilder(value: unknown): value is object {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.then === "function" ||
+    typeof candidate.from === "function" ||
+    typeof candidate.values === "function" ||
+    typeof candidate.set === "function"
+  );
+}

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createTestStore, testDialects } from "../../test/support/databases.js";
+import type { Store } from "./store.js";
+
+function projectRow(id: string, extra: Partial<{ description: string; isProductionMode: boolean }> = {}) {
+  const now = new Date(1_760_000_000_123);
+  return {
+    id,
+    displayName: `Project ${id}`,
+    configOverride: { "auth.allowSignUp": false, "domains.trustedDomains": { a: { baseUrl: "https://a.example" } } },
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  };
+}
+
+async function descriptionOf(store: Store, id: string) {
+  const [row] = await store.db.select().from(store.t.projects).where(eq(store.t.projects.id, id));
+  return row?.description;
+}
+
+describe.each(testDialects)("storage on %s", (dialect) => {
+  it("round-trips dates, booleans and JSON with the same JavaScript types", async () => {
+    await using s = await createTestStore(dialect);
+    await s.db.insert(s.t.projects).values(projectRow("p1", { isProductionMode: true }));
+    const [row] = await s.db.select().from(s.t.projects).where(eq(s.t.projects.id, "p1"));
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(row?.createdAt.getTime()).toBe(1_760_000_000_123);
+    expect(row?.isProductionMode).toBe(true);
+    expect(row?.description).toBe("");
+    expect(row?.configOverride).toEqual(projectRow("p1").configOverride);
+  });
+
+  it("commits a transaction and rolls back one that throws", async () => {
+    await using s = await createTestStore(dialect);
+    await s.transaction(async (tx) => {
+      await tx.insert(s.t.projects).values(projectRow("kept"));
+    });
+    await expect(
+      s.transaction(async (tx) => {
+        await tx.insert(s.t.projects).values(projectRow("dropped"));
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects)).map((r) => r.id);
+    expect(ids).toEqual(["kept"]);
+  });
+
+  it("turns a nested transaction into a savepoint", async () => {
+    await using s = await createTestStore(dialect);
+    await s.transaction(async (tx) => {
+      await tx.insert(s.t.projects).values(projectRow("outer"));
+      await expect(
+        s.transaction(async (inner) => {
+          await inner.insert(s.t.projects).values(projectRow("inner"));
+          throw new Error("inner failed");
+        }),
+      ).rejects.toThrow("inner failed");
+    });
+    const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects)).map((r) => r.id);
+    expect(ids).toEqual(["outer"]);
+  });
+
+  it("keeps statements from outside a transaction out of it", async () => {
+    await using s = await createTestStore(dialect);
+    const failing = s.transaction(async (tx) => {
+      await tx.insert(s.t.projects).values(projectRow("in-tx"));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      throw new Error("rolled back");
+    });
+    // Issued while the transaction is open; it must survive the rollback.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await s.db.insert(s.t.projects).values(projectRow("outside"));
+    await expect(failing).rejects.toThrow("rolled back");
+    const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects)).map((r) => r.id);
+    expect(ids).toEqual(["outside"]);
+  });
+
+  it("serialises concurrent read-modify-write transactions without losing an update", async () => {
+    await using s = await createTestStore(dialect);
+    await s.db.insert(s.t.projects).values(projectRow("counter", { description: "0" }));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.transaction(async (tx) => {
+          const [row] = await tx.select().from(s.t.projects).where(eq(s.t.projects.id, "counter"));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await tx
+            .update(s.t.projects)
+            .set({ description: String(Number(row?.description) + 1) })
+            .where(eq(s.t.projects.id, "counter"));
+        }),
+      ),
+    );
+    expect(await descriptionOf(s, "counter")).toBe("20");
+  });
+
+  it("enforces unique indexes and cascades project deletion", async () => {
+    await using s = await createTestStore(dialect);
+    await s.db.insert(s.t.projects).values(projectRow("p"));
+    const keySet = (id: string) => ({
+      id,
+      projectId: "p",
+      description: "k",
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 1000),
+      secretServerKeyHash: "same-hash",
+    });
+    await s.db.insert(s.t.apiKeySets).values(keySet("k1"));
+    await expect(s.db.insert(s.t.apiKeySets).values(keySet("k2"))).rejects.toThrow();
+    await s.db.delete(s.t.projects).where(eq(s.t.projects.id, "p"));
+    expect(await s.db.select().from(s.t.apiKeySets)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { Tables } from "./tables.js";
+
+/**
+ * The query executor shared code writes against. Its static type is drizzle's PostgreSQL database;
+ * on SQLite the same builder calls run on drizzle's SQLite database. Shared code uses only builders
+ * common to both (select/insert/update/delete, where, orderBy, limit, returning, onConflict*) and awaits
+ * them; no dialect-only operators.
+ */
+export type Db = NodePgDatabase<Record<string, never>>;
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Store {
+  readonly dialect: Dialect;
+  /** The tables of this store's dialect. */
+  readonly t: Tables;
+  /** Executor for statements outside a transaction (inside one, it joins the transaction on SQLite). */
+  readonly db: Db;
+  /**
+   * Runs `fn` in a transaction: serialisable on PostgreSQL and retried on serialisation failures, so `fn`
+   * may run more than once and must keep side effects in the database (the outbox); on SQLite an
+   * immediate transaction on the single connection. Nested calls become savepoints.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { dialect: "sqlite"; path: string }
+  | { dialect: "postgres"; url: string };
+
+/** Reads `DATABASE_URL`: unset → `<dataDir>/latchkey.db`; `sqlite:<path>` or `sqlite::memory:`; `postgres://…`. */
+export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseLocation {
+  if (!url) return { dialect: "sqlite", path: `${dataDir}/latchkey.db` };
+  if (url.startsWith("sqlite:")) {
+    const path = url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+    if (!path) throw new Error("DATABASE_URL: sqlite: needs a file path or :memory:");
+    return { dialect: "sqlite", path };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: "postgres", url };
+  throw new Error("DATABASE_URL must start with sqlite: or postgres://");
+}
+
+export interface OpenStoreOptions {
+  location: DatabaseLocation;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  if (options.location.dialect === "sqlite") {
+    const { openSqliteStore } = await import("./sqlite-store.js");
+    return openSqliteStore(options.location.path);
+  }
+  const { openPostgresStore } = await import("./pg-store.js");
+  return openPostgresStore(options.location.url, options.poolSize ?? 10);
+}

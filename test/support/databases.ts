@@ -1,0 +1,69 @@
+/**
+ * Databases for tests. Every suite that touches storage runs once per dialect in
+ * `LATCHKEY_TEST_DIALECTS` (default: both). On PostgreSQL each store gets a fresh database that is
+ * dropped when the store is disposed.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openStore, type Dialect, type Store } from "../../server/db/store.js";
+
+export const testDialects: Dialect[] = (process.env.LATCHKEY_TEST_DIALECTS ?? "sqlite,postgres")
+  .split(",")
+  .map((d) => d.trim())
+  .filter((d): d is Dialect => d === "sqlite" || d === "postgres");
+
+const adminUrl = process.env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface TestDatabase extends AsyncDisposable {
+  /** The DATABASE_URL for this database (what a server process would be given). */
+  readonly url: string;
+}
+
+/** Creates an empty database of the given dialect. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
+    return { url: "sqlite::memory:", async [Symbol.asyncDispose]() {} };
+  }
+  const name = `latchkey_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async [Symbol.asyncDispose]() {
+      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+export interface TestStore extends AsyncDisposable {
+  readonly store: Store;
+}
+
+/** A migrated store on a fresh database; disposing it closes the store and drops the database. */
+export async function createTestStore(dialect: Dialect): Promise<TestStore & Store> {
+  const database = await createTestDatabase(dialect);
+  const url = database.url;
+  const store = await openStore({
+    location: url.startsWith("sqlite:") ? { dialect: "sqlite", path: ":memory:" } : { dialect: "postgres", url },
+    poolSize: 5,
+  });
+  return {
+    ...store,
+    store,
+    async [Symbol.asyncDispose]() {
+      await store.close();
+      await database[Symbol.asyncDispose]();
+    },
+  };
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
