@@ -45,6 +45,9 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
         }
       }
     },
+    async ping() {
+      await pool.query("SELECT 1");
+    },
     async close() {
       await pool.end();
     },

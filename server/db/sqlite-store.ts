@@ -66,6 +66,9 @@ export function openSqliteStore(path: string): Store {
         release();
       }
     },
+    async ping() {
+      connection.prepare("SELECT 1").get();
+    },
     async close() {
       const release = await mutex.acquire();
       try {

@@ -23,6 +23,8 @@ export interface Store {
    * immediate transaction on the single connection. Nested calls become savepoints.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs a trivial query; rejects when the database cannot answer. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,272 @@
+/**
+ * The known-error table: every error code the API may send, its HTTP status, the `details` object
+ * clients decode, and our message. Codes, statuses and details keys are the wire protocol; the
+ * messages are ours. Keep it the only place where error codes are defined.
+ *
+ * Only leaf codes belong here: the SDK cannot decode the abstract parent codes (such as
+ * INVALID_ACCESS_TOKEN or VERIFICATION_ERROR) nor TEAM_ALREADY_EXISTS, so they are never sent.
+ * Some errors carry details the SDK's decoder needs even though the reference server omits them
+ * (`message`, `accessType`, `scope`); `ADMIN_ACCESS_TOKEN_EXPIRED` always sends a null expiry
+ * because the SDK cannot decode a number there.
+ */
+import { z } from "zod";
+import { defineError } from "./error-spec.js";
+import { accessTypes } from "./procedure.js";
+
+// Detail shapes shared by several errors.
+const message = z.object({ message: z.string() });
+const projectId = z.object({ project_id: z.string() });
+const accessType = z.enum(accessTypes);
+const permissionId = z.object({ permission_id: z.string() });
+const teamPermission = z.object({ team_id: z.string(), user_id: z.string(), permission_id: z.string() });
+const providerId = z.object({ provider_id: z.string() });
+const permissionScope = z.enum(["team", "project"]);
+const customerType = z.enum(["user", "team", "custom"]);
+const apiKeyType = z.enum(["user", "team"]);
+
+const unverifiedEmailHint =
+  " The e-mail address is not verified yet: sign in with the method you originally signed up with and verify the address, then this sign-in method will work.";
+
+export const knownErrors = {
+  // 3.1 Request, schema and project authentication
+  UNSUPPORTED_ERROR: defineError(500, z.object({ originalErrorCode: z.string() }), (d) =>
+    `This error is not supported by this version of the client. Its code was ${d.originalErrorCode}.`),
+  BODY_PARSING_ERROR: defineError(400, message, (d) => d.message),
+  SCHEMA_ERROR: defineError(400, message, (d) => d.message),
+  ALL_OVERLOADS_FAILED: defineError(400, z.object({ overload_errors: z.array(z.json()) }), (d) =>
+    [
+      `The request matched none of the ${d.overload_errors.length} forms this endpoint accepts.`,
+      ...d.overload_errors.map((e, i) => `Form ${i + 1}: ${JSON.stringify(e)}`),
+    ].join("\n")),
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: defineError(400, null,
+    "A project key or admin access token was sent without the x-stack-access-type header. Set that header to 'client', 'server' or 'admin'."),
+  INVALID_ACCESS_TYPE: defineError(400, z.object({ accessType: z.string() }), (d) =>
+    `The x-stack-access-type header was '${d.accessType}'; it must be 'client', 'server' or 'admin'.`),
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: defineError(400, z.object({ request_type: accessType }), (d) =>
+    `The x-stack-access-type header is '${d.request_type}', but no x-stack-project-id header was sent. Send the id of the project you are calling.`),
+  ACCESS_TYPE_REQUIRED: defineError(400, null,
+    "This endpoint needs an access level. Send the x-stack-access-type header ('client', 'server' or 'admin') with the matching project key."),
+  INSUFFICIENT_ACCESS_TYPE: defineError(401,
+    z.object({ actual_access_type: accessType, allowed_access_types: z.array(accessType) }), (d) =>
+      `The x-stack-access-type header must be '${d.allowed_access_types.join("' or '")}', but was '${d.actual_access_type}'.`),
+  INVALID_PUBLISHABLE_CLIENT_KEY: defineError(401, projectId, (d) =>
+    `The publishable client key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
+  INVALID_SECRET_SERVER_KEY: defineError(401, projectId, (d) =>
+    `The secret server key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
+  INVALID_SUPER_SECRET_ADMIN_KEY: defineError(401, projectId, (d) =>
+    `The super secret admin key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: defineError(401, null, "The admin access token could not be parsed."),
+  ADMIN_ACCESS_TOKEN_EXPIRED: defineError(401, z.object({ expired_at_millis: z.null() }),
+    "The admin access token has expired. Refresh it and retry the request."),
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: defineError(401, null,
+    "Admin access tokens are only valid when issued by the internal project."),
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: defineError(401, null,
+    "The admin access token belongs to a user who may not administer this project."),
+  CLIENT_AUTHENTICATION_REQUIRED: defineError(401, null,
+    "This request needs the publishable client key (x-stack-publishable-client-key)."),
+  SERVER_AUTHENTICATION_REQUIRED: defineError(401, null,
+    "This request needs the secret server key (x-stack-secret-server-key)."),
+  CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED: defineError(401, null,
+    "This request needs the publishable client key or the secret server key."),
+  CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED: defineError(401, null,
+    "This request needs the publishable client key or the super secret admin key."),
+  CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED: defineError(401, null,
+    "This request needs the publishable client key, the secret server key or the super secret admin key."),
+  ADMIN_AUTHENTICATION_REQUIRED: defineError(401, null,
+    "This request needs the super secret admin key (x-stack-super-secret-admin-key)."),
+  EXPECTED_INTERNAL_PROJECT: defineError(401, null, "This endpoint can only be called on the internal project."),
+  PROJECT_NOT_FOUND: defineError(404, projectId, (d) =>
+    `Project "${d.project_id}" does not exist or the current user cannot access it.`),
+  CURRENT_PROJECT_NOT_FOUND: defineError(400, projectId, (d) =>
+    `No project with id "${d.project_id}" exists. Check the x-stack-project-id header.`),
+  BRANCH_DOES_NOT_EXIST: defineError(400, z.object({ branch_id: z.string() }), (d) =>
+    `Branch "${d.branch_id}" does not exist.`),
+  WORKFLOW_TOKEN_DOES_NOT_EXIST: defineError(400, null,
+    "The workflow token in the x-stack-workflow-token header does not exist."),
+  WORKFLOW_TOKEN_EXPIRED: defineError(400, null,
+    "The workflow token in the x-stack-workflow-token header has expired."),
+
+  // 3.2 Access tokens, refresh tokens, sessions
+  UNPARSABLE_ACCESS_TOKEN: defineError(401, null, "The access token could not be parsed."),
+  ACCESS_TOKEN_EXPIRED: defineError(401, z.object({ expired_at_millis: z.number().nullable() }), (d) => {
+    const at = d.expired_at_millis;
+    const when = at !== null && Number.isFinite(at) ? ` It expired at ${new Date(at).toISOString()}.` : "";
+    return `The access token has expired.${when} Refresh it and retry the request.`;
+  }),
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: defineError(401,
+    z.object({ expected_project_id: z.string(), actual_project_id: z.string() }), (d) =>
+      `The access token was issued for project "${d.actual_project_id}", but this request is for project "${d.expected_project_id}".`),
+  REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: defineError(401, null,
+    "The refresh token does not exist in this project, or its session has expired or was revoked."),
+  PROVIDER_REJECTED: defineError(401, null,
+    "The sign-in provider no longer accepts this session. The user has to sign in again."),
+  CANNOT_DELETE_CURRENT_SESSION: defineError(400, null,
+    "The session making this request cannot delete itself. Sign out instead."),
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: defineError(401, null,
+    "The access token belongs to an anonymous user, and this request does not allow anonymous users. Send the x-stack-allow-anonymous-user header set to 'true' to allow them."),
+  USER_AUTHENTICATION_REQUIRED: defineError(401, null, "This endpoint needs a signed-in user."),
+  CANNOT_GET_OWN_USER_WITHOUT_USER: defineError(400, null,
+    "The user id 'me' was given, but the request is not signed in as any user."),
+
+  // 3.3 Users, sign-up/sign-in, passwords, e-mail
+  USER_EMAIL_ALREADY_EXISTS: defineError(409,
+    z.object({ email: z.string(), would_work_if_email_was_verified: z.boolean() }), (d) =>
+      `A user with the e-mail address "${d.email}" already exists.${d.would_work_if_email_was_verified ? unverifiedEmailHint : ""}`),
+  USER_ID_DOES_NOT_EXIST: defineError(400, z.object({ user_id: z.string() }), (d) =>
+    `No user with id "${d.user_id}" exists.`),
+  USER_NOT_FOUND: defineError(404, null, "The user does not exist."),
+  EMAIL_NOT_VERIFIED: defineError(400, null, "The e-mail address has not been verified."),
+  SIGN_UP_NOT_ENABLED: defineError(400, null,
+    "This project does not allow new accounts to be created. The project owner can turn sign-up on."),
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: defineError(400, null, "This project does not allow signing in with a password."),
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: defineError(400, null, "This project does not allow signing in with a passkey."),
+  ANONYMOUS_ACCOUNTS_NOT_ENABLED: defineError(400, null, "This project does not allow anonymous accounts."),
+  EMAIL_PASSWORD_MISMATCH: defineError(400, null, "The e-mail address or the password is wrong."),
+  REDIRECT_URL_NOT_WHITELISTED: defineError(400, null,
+    "The redirect URL is not on this project's list of trusted domains."),
+  PASSWORD_TOO_SHORT: defineError(400, z.object({ min_length: z.number().int() }), (d) =>
+    `The password is too short: it needs at least ${d.min_length} characters.`),
+  PASSWORD_TOO_LONG: defineError(400, z.object({ maxLength: z.number().int() }), (d) =>
+    `The password is too long: it may have at most ${d.maxLength} characters.`),
+  USER_DOES_NOT_HAVE_PASSWORD: defineError(400, null, "This user has no password to sign in with."),
+  PASSWORD_CONFIRMATION_MISMATCH: defineError(400, null, "The current password given is not correct."),
+  EMAIL_ALREADY_VERIFIED: defineError(409, null, "The e-mail address has already been verified."),
+  EMAIL_NOT_ASSOCIATED_WITH_USER: defineError(400, null,
+    "No user can sign in with this e-mail address."),
+  EMAIL_IS_NOT_PRIMARY_EMAIL: defineError(400, z.object({ email: z.string(), primary_email: z.string() }), (d) =>
+    `The e-mail address "${d.email}" is not the user's primary e-mail address ("${d.primary_email}").`),
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: defineError(409,
+    z.object({
+      type: z.literal("email"),
+      contact_channel_value: z.string().nullable(),
+      would_work_if_email_was_verified: z.boolean(),
+    }), (d) => {
+      const which = d.contact_channel_value === null ? "This e-mail address" : `The e-mail address "${d.contact_channel_value}"`;
+      return `${which} is already used to sign in to another account.${d.would_work_if_email_was_verified ? unverifiedEmailHint : ""}`;
+    }),
+
+  // 3.4 Verification codes
+  VERIFICATION_CODE_NOT_FOUND: defineError(404, null, "The verification code does not exist in this project."),
+  VERIFICATION_CODE_EXPIRED: defineError(400, null, "The verification code has expired."),
+  VERIFICATION_CODE_ALREADY_USED: defineError(409, null, "The verification code has already been used."),
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: defineError(400, null,
+    "Too many wrong attempts were made with this verification code; it can no longer be used."),
+
+  // 3.5 Passkeys and MFA
+  PASSKEY_REGISTRATION_FAILED: defineError(400, message, (d) => d.message),
+  PASSKEY_WEBAUTHN_ERROR: defineError(400, z.object({ message: z.string(), code: z.string() }), (d) => d.message),
+  PASSKEY_AUTHENTICATION_FAILED: defineError(400, message, (d) => d.message),
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: defineError(400, z.object({ attempt_code: z.string() }),
+    "This user must complete multi-factor authentication to sign in."),
+  INVALID_TOTP_CODE: defineError(400, null, "The TOTP code is not correct. Try again with a fresh code."),
+
+  // 3.6 Teams and permissions
+  TEAM_NOT_FOUND: defineError(404, z.object({ team_id: z.string() }), (d) => `Team "${d.team_id}" does not exist.`),
+  TEAM_MEMBERSHIP_NOT_FOUND: defineError(404, z.object({ team_id: z.string(), user_id: z.string() }), (d) =>
+    `User "${d.user_id}" is not a member of team "${d.team_id}".`),
+  TEAM_MEMBERSHIP_ALREADY_EXISTS: defineError(409, null, "The user is already a member of this team."),
+  PERMISSION_NOT_FOUND: defineError(404, permissionId, (d) =>
+    `Permission "${d.permission_id}" is not defined in this project.`),
+  WRONG_PERMISSION_SCOPE: defineError(404,
+    z.object({ permission_id: z.string(), expected_scope: permissionScope, actual_scope: permissionScope.nullable() }),
+    (d) => `Permission "${d.permission_id}" is not defined as a ${d.expected_scope} permission` +
+      (d.actual_scope === null ? "." : ` (it exists as a ${d.actual_scope} permission).`)),
+  CONTAINED_PERMISSION_NOT_FOUND: defineError(400, permissionId, (d) =>
+    `The contained permission "${d.permission_id}" is not defined in this project.`),
+  PERMISSION_ID_ALREADY_EXISTS: defineError(400, permissionId, (d) =>
+    `A permission with id "${d.permission_id}" already exists. Pick another id.`),
+  PROJECT_PERMISSION_REQUIRED: defineError(401, z.object({ user_id: z.string(), permission_id: z.string() }), (d) =>
+    `User "${d.user_id}" lacks the project permission "${d.permission_id}".`),
+  TEAM_PERMISSION_REQUIRED: defineError(401, teamPermission, (d) =>
+    `User "${d.user_id}" lacks the permission "${d.permission_id}" in team "${d.team_id}".`),
+  TEAM_PERMISSION_NOT_FOUND: defineError(401, teamPermission, (d) =>
+    `User "${d.user_id}" lacks the permission "${d.permission_id}" in team "${d.team_id}".`),
+
+  // 3.7 OAuth and connected accounts
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: defineError(400, z.object({ client_id: z.string().nullable() }), (d) =>
+    `The OAuth client credentials${d.client_id === null ? "" : ` for client id "${d.client_id}"`} are not valid. The client id must be the project id (optionally followed by '#' and a branch id) and the client secret must be the project's publishable client key.`),
+  INVALID_SCOPE: defineError(400, z.object({ scope: z.string() }), (d) =>
+    `"${d.scope}" is not an OAuth scope this server supports.`),
+  INVALID_AUTHORIZATION_CODE: defineError(400, null, "The authorization code is not valid."),
+  OUTER_OAUTH_TIMEOUT: defineError(408, null, "The OAuth sign-in took too long. Start it again."),
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: defineError(400, null,
+    "This OAuth provider does not exist or is not enabled for the project."),
+  OAUTH_PROVIDER_ACCESS_DENIED: defineError(400, null, "The OAuth provider did not grant access."),
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: defineError(400, null,
+    "Another sign-in method already uses this provider account."),
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: defineError(400, null, "No user is linked to this OAuth account."),
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: defineError(409, null,
+    "This OAuth account is already linked to a different user."),
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: defineError(400, null,
+    "The linked OAuth account was not granted the scopes this request needs."),
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: defineError(400, null,
+    "Extra OAuth scopes need the project's own OAuth credentials; the shared development credentials do not support them."),
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: defineError(400, null,
+    "Provider access tokens need the project's own OAuth credentials; the shared development credentials do not provide them."),
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: defineError(409, null,
+    "This user is already linked to a different account at this provider. Check that you picked the right account."),
+  INVALID_SHARED_OAUTH_PROVIDER_ID: defineError(400, providerId, (d) =>
+    `"${d.provider_id}" is not a provider that can use shared OAuth credentials.`),
+  INVALID_STANDARD_OAUTH_PROVIDER_ID: defineError(400, providerId, (d) =>
+    `"${d.provider_id}" is not a supported OAuth provider.`),
+
+  // 3.8 API keys
+  API_KEY_NOT_FOUND: defineError(404, null, "The API key does not exist."),
+  API_KEY_EXPIRED: defineError(401, null, "The API key has expired."),
+  API_KEY_REVOKED: defineError(401, null, "The API key has been revoked."),
+  WRONG_API_KEY_TYPE: defineError(400, z.object({ expected_type: apiKeyType, actual_type: apiKeyType }), (d) =>
+    `This endpoint accepts ${d.expected_type} API keys, but the key given is a ${d.actual_type} API key.`),
+  PUBLIC_API_KEY_CANNOT_BE_REVOKED: defineError(400, null,
+    "Public API keys cannot be revoked through the secret-scanning endpoint."),
+
+  // 3.9 CLI login
+  INVALID_POLLING_CODE: defineError(400, null, "The polling code is not valid or does not exist."),
+  CLI_AUTH_ERROR: defineError(400, message, (d) => d.message),
+  CLI_AUTH_EXPIRED_ERROR: defineError(400, message, "CLI authentication request expired. Please try again."),
+  CLI_AUTH_USED_ERROR: defineError(400, message, "This authentication token has already been used."),
+
+  // 3.10 E-mails, payments, data vault
+  EMAIL_RENDERING_ERROR: defineError(400, z.object({ error: z.string() }), (d) =>
+    `The e-mail could not be rendered with its theme: ${d.error}`),
+  REQUIRES_CUSTOM_EMAIL_SERVER: defineError(400, null,
+    "This action needs the project to use its own SMTP server. Configure one in the e-mail settings and try again."),
+  EMAIL_TEMPLATE_ALREADY_EXISTS: defineError(409, null, "An e-mail template with this id already exists."),
+  ITEM_NOT_FOUND: defineError(404, z.object({ item_id: z.string() }), (d) => `Item "${d.item_id}" does not exist.`),
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: defineError(400,
+    z.object({
+      item_id: z.string(),
+      customer_id: z.string(),
+      item_customer_type: customerType.nullable(),
+      actual_customer_type: customerType,
+    }), (d) =>
+      `Item "${d.item_id}" cannot belong to ${d.actual_customer_type} "${d.customer_id}": ` +
+      (d.item_customer_type === null
+        ? "the item has no customer type configured."
+        : `it is only available to ${d.item_customer_type} customers.`)),
+  CUSTOMER_DOES_NOT_EXIST: defineError(400, z.object({ customer_id: z.string() }), (d) =>
+    `Customer "${d.customer_id}" does not exist.`),
+  OFFER_DOES_NOT_EXIST: defineError(400, z.object({ offer_id: z.string(), access_type: accessType }), (d) =>
+    d.access_type === "client"
+      ? `Offer "${d.offer_id}" does not exist or is not available to clients.`
+      : `Offer "${d.offer_id}" does not exist.`),
+  OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH: defineError(400,
+    z.object({
+      offer_id: z.string().nullable(),
+      customer_id: z.string(),
+      offer_customer_type: customerType.nullable(),
+      actual_customer_type: customerType,
+    }), (d) =>
+      `${d.offer_id === null ? "The inline offer" : `Offer "${d.offer_id}"`} cannot be bought by ${d.actual_customer_type} "${d.customer_id}": ` +
+      (d.offer_customer_type === null
+        ? "the offer has no customer type configured."
+        : `it is only available to ${d.offer_customer_type} customers.`)),
+  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: defineError(400,
+    z.object({ item_id: z.string(), customer_id: z.string(), quantity: z.number().int() }), (d) =>
+      `Customer "${d.customer_id}" does not have enough of item "${d.item_id}" for a change of ${d.quantity}.`),
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: defineError(404, null,
+    "No payment account information was found. The project has to finish payment onboarding first."),
+  DATA_VAULT_STORE_DOES_NOT_EXIST: defineError(400, z.object({ store_id: z.string() }), (d) =>
+    `Data vault store "${d.store_id}" does not exist.`),
+  DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: defineError(400, z.object({ store_id: z.string(), hashed_key: z.string() }),
+    (d) => `Data vault store "${d.store_id}" has no entry for key hash "${d.hashed_key}".`),
+} as const;

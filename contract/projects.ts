@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { millis, projectIdField, successResponse, uuid } from "./fields.js";
+import { defineProcedure } from "./procedure.js";
+import { adminProjectConfig, adminProjectConfigUpdate, clientProjectConfig } from "./project-config.js";
+
+const imageUrl = z
+  .string()
+  .max(1_000_000, "must be at most 1000000 characters")
+  .nullable()
+  .meta({ description: "An image URL or a base64 data URL.", example: "https://example.com/logo.png" });
+
+export const clientProject = z
+  .object({ id: projectIdField, display_name: z.string(), config: clientProjectConfig })
+  .meta({ id: "ClientProject" });
+
+export const adminProject = z
+  .object({
+    id: projectIdField,
+    display_name: z.string(),
+    description: z.string(),
+    logo_url: imageUrl,
+    full_logo_url: imageUrl,
+    created_at_millis: millis,
+    is_production_mode: z.boolean(),
+    owner_team_id: uuid.nullable(),
+    config: adminProjectConfig,
+  })
+  .meta({ id: "AdminProject" });
+
+export const projectUpdate = z
+  .strictObject({
+    display_name: z.string().min(1, "must not be empty").max(256, "must be at most 256 characters").optional(),
+    description: z.string().max(10_000, "must be at most 10000 characters").nullable().optional(),
+    logo_url: imageUrl.optional(),
+    full_logo_url: imageUrl.optional(),
+    is_production_mode: z.boolean().optional(),
+    config: adminProjectConfigUpdate.optional(),
+  })
+  .meta({ id: "ProjectUpdate" });
+
+export const getCurrentProject = defineProcedure({
+  method: "GET",
+  path: "/projects/current",
+  access: "client",
+  summary: "The current project as clients see it",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: [],
+  output: clientProject,
+});
+
+export const getAdminProject = defineProcedure({
+  method: "GET",
+  path: "/internal/projects/current",
+  access: "admin",
+  summary: "The current project with its full configuration",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: [],
+  output: adminProject,
+});
+
+export const updateAdminProject = defineProcedure({
+  method: "PATCH",
+  path: "/internal/projects/current",
+  access: "admin",
+  summary: "Update the current project; list-valued config fields replace the whole list",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: [],
+  body: projectUpdate,
+  output: adminProject,
+});
+
+export const deleteAdminProject = defineProcedure({
+  method: "DELETE",
+  path: "/internal/projects/current",
+  access: "admin",
+  summary: "Delete the current project and everything in it",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: [],
+  output: successResponse,
+});

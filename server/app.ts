@@ -1,0 +1,51 @@
+/** The HTTP application: the REST API under /api/v1 (and /api/latest), health, and later the pages. */
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { contract } from "../contract/index.js";
+import type { AppDeps } from "./deps.js";
+import { handlers } from "./handlers/index.js";
+import { healthCheck } from "./services/health.js";
+import { apiCors } from "./http/cors.js";
+import { overrideErrorStatus } from "./http/override-status.js";
+import { mountRest } from "./http/rest-adapter.js";
+import { errorToResponse, JSON_TYPE, routeNotFound } from "./http/wire.js";
+import { describeError } from "./services/log.js";
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  app.use("*", async function requestMeta(c, next) {
+    const requestId = randomUUID();
+    c.set("requestId" as never, requestId as never);
+    await next();
+    c.res.headers.set("x-stack-request-id", requestId);
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store, max-age=0");
+  });
+
+  app.get("/health", async (c) => {
+    const body = await healthCheck(deps, c.req.query("db") !== undefined);
+    return c.json(body, 200, {
+      "content-type": JSON_TYPE,
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "*",
+      "access-control-allow-headers": "*",
+      "access-control-expose-headers": "*",
+    });
+  });
+
+  app.use("/api/*", apiCors());
+  for (const base of ["/api/v1", "/api/latest"]) {
+    const api = new Hono();
+    api.use("*", overrideErrorStatus());
+    mountRest(api, contract, handlers, deps, base);
+    api.all("*", (c) => routeNotFound(c.req.method, new URL(c.req.url).pathname));
+    app.route(base, api);
+  }
+  app.all("/api/*", (c) => routeNotFound(c.req.method, new URL(c.req.url).pathname));
+
+  app.onError((error, c) => {
+    const requestId = (c.get("requestId" as never) as string | undefined) ?? "unknown";
+    return errorToResponse(error, requestId, (e) => deps.log.error("unhandled error", { requestId, ...describeError(e) }));
+  });
+  return app;
+}

@@ -1,0 +1,55 @@
+/** The server's settings. The only module that reads process.env. */
+import { resolve } from "node:path";
+import { parseDatabaseUrl, type DatabaseLocation } from "./db/store.js";
+
+export interface InternalKeysFromEnv {
+  publishableClientKey?: string;
+  secretServerKey?: string;
+  superSecretAdminKey?: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where the server is reached from outside (issuer of tokens, links to hosted pages). */
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseLocation;
+  databasePoolSize: number;
+  internalKeys: InternalKeysFromEnv;
+  /** Validate every response against its contract (tests and development). */
+  validateResponses: boolean;
+  logLevel: "silent" | "error" | "info" | "debug";
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const port = integer(env.PORT, 8102, "PORT");
+  const host = env.HOST ?? "0.0.0.0";
+  const dataDir = resolve(env.LATCHKEY_DATA_DIR ?? ".latchkey");
+  const logLevel = env.LATCHKEY_LOG_LEVEL ?? "info";
+  if (!["silent", "error", "info", "debug"].includes(logLevel)) throw new Error("LATCHKEY_LOG_LEVEL must be silent, error, info or debug");
+  return {
+    port,
+    host,
+    publicUrl: (env.LATCHKEY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    dataDir,
+    database: parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir),
+    databasePoolSize: integer(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
+    internalKeys: {
+      publishableClientKey: env.LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY || undefined,
+      secretServerKey: env.LATCHKEY_INTERNAL_SECRET_SERVER_KEY || undefined,
+      superSecretAdminKey: env.LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY || undefined,
+    },
+    validateResponses: env.LATCHKEY_VALIDATE_RESPONSES === "true",
+    logLevel: logLevel as ServerConfig["logLevel"],
+  };
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}

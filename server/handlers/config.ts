@@ -1,0 +1,23 @@
+import type * as c from "../../contract/config.js";
+import { knownError } from "../../contract/known-error.js";
+import type { Handler } from "../http/handler.js";
+import { applyConfigOverride, renderProjectConfig } from "../services/projects.js";
+
+export const getConfig: Handler<typeof c.getConfig> = async (ctx) => ({
+  config_string: JSON.stringify(renderProjectConfig(ctx.auth.project)),
+});
+
+export const updateConfigOverride: Handler<typeof c.updateConfigOverride> = async (ctx, { body }) => {
+  if (body.config_override_string === undefined) return {};
+  let patch: unknown;
+  try {
+    patch = JSON.parse(body.config_override_string);
+  } catch {
+    throw knownError("SCHEMA_ERROR", { message: "body.config_override_string is not valid JSON" });
+  }
+  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
+    throw knownError("SCHEMA_ERROR", { message: "body.config_override_string must be a JSON object" });
+  }
+  await applyConfigOverride(ctx.deps, ctx.auth.project.id, patch as Record<string, unknown>);
+  return {};
+};

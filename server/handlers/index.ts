@@ -1,0 +1,14 @@
+import type { Contract } from "../../contract/index.js";
+import type { HandlerMap } from "../http/handler.js";
+import * as config from "./config.js";
+import * as internalApiKeys from "./internal-api-keys.js";
+import * as misc from "./misc.js";
+import * as projects from "./projects.js";
+
+/** One handler per procedure of the contract. */
+export const handlers: HandlerMap<Contract> = {
+  ...misc,
+  ...projects,
+  ...config,
+  ...internalApiKeys,
+};

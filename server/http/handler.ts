@@ -1,0 +1,36 @@
+import type { ProcedureDefinition, ProcedureInput, ProcedureOutput } from "../../contract/procedure.js";
+import type { AppDeps } from "../deps.js";
+import type { Auth } from "./auth.js";
+
+/** What a handler sees of the request besides its validated input. */
+export interface RequestContext {
+  readonly deps: AppDeps;
+  /** The caller; throws for procedures that do not require authentication (use `optionalAuth`). */
+  readonly auth: Auth;
+  readonly optionalAuth: Auth | null;
+  readonly requestId: string;
+  header(name: string): string | undefined;
+}
+
+export type Handler<D extends ProcedureDefinition> = (ctx: RequestContext, input: ProcedureInput<D>) => Promise<ProcedureOutput<D>>;
+
+/** One handler per procedure of a contract; the compiler flags a missing or mistyped one. */
+export type HandlerMap<C extends Record<string, ProcedureDefinition>> = { [K in keyof C]: Handler<C[K]> };
+
+export function createRequestContext(
+  deps: AppDeps,
+  optionalAuth: Auth | null,
+  requestId: string,
+  header: (name: string) => string | undefined,
+): RequestContext {
+  return {
+    deps,
+    optionalAuth,
+    requestId,
+    header,
+    get auth(): Auth {
+      if (!optionalAuth) throw new Error("This procedure does not require authentication; read optionalAuth instead");
+      return optionalAuth;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/** Reads a request's query and body the way the wire protocol sends them. */
+import type { z } from "zod";
+import { bodyParsingError } from "./wire.js";
+
+type Kind = "boolean" | "number" | "array" | "other";
+
+/** The scalar kind behind optional/nullable/default/pipe wrappers. */
+function kindOf(schema: z.ZodType): Kind {
+  let def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  for (let depth = 0; depth < 10; depth++) {
+    if (def.type === "boolean") return "boolean";
+    if (def.type === "number" || def.type === "int") return "number";
+    if (def.type === "array") return "array";
+    const next = (def.innerType ?? def.in) as { _zod: { def: typeof def } } | undefined;
+    if (!next) return "other";
+    def = next._zod.def;
+  }
+  return "other";
+}
+
+export type QueryReader = (params: URLSearchParams) => Record<string, unknown>;
+
+/**
+ * Builds a reader that turns query strings into typed values using the schema: `"true"`/`"false"`
+ * become booleans (and nothing else does), numeric strings become numbers, repeated keys become arrays
+ * for array fields. Values that do not convert stay strings so validation reports them.
+ */
+export function queryReader(schema: z.ZodType | undefined): QueryReader {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+  const kinds = new Map(Object.entries(shape).map(([key, field]) => [key, kindOf(field)]));
+  return (params) => {
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(params.keys())) {
+      const kind = kinds.get(key) ?? "other";
+      if (kind === "array") {
+        out[key] = params.getAll(key);
+        continue;
+      }
+      const value = params.get(key) ?? "";
+      if (kind === "boolean") out[key] = value === "true" ? true : value === "false" ? false : value;
+      else if (kind === "number") out[key] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+      else out[key] = value;
+    }
+    return out;
+  };
+}
+
+/**
+ * Parses a body by its content type: none → undefined; JSON → the value; form-urlencoded → a flat
+ * object of strings; anything else is a BODY_PARSING_ERROR.
+ */
+export async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (text.length === 0) return undefined;
+  if (contentType === "application/json" || contentType === "") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw bodyParsingError("The request body is not valid JSON.");
+    }
+  }
+  if (contentType === "application/x-www-form-urlencoded") {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  throw bodyParsingError(`Unsupported content type for a request body: ${contentType}. Send application/json.`);
+}

@@ -1,0 +1,48 @@
+/** Starts the server: configuration, database (migrated), first-start set-up, HTTP. */
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openStore } from "./db/store.js";
+import { createQueries, type AppDeps } from "./deps.js";
+import { bootstrap } from "./services/bootstrap.js";
+import { systemClock } from "./services/clock.js";
+import { createLogger } from "./services/log.js";
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const store = await openStore({ location: config.database, poolSize: config.databasePoolSize });
+const deps: AppDeps = { config, store, clock: systemClock, log, queries: createQueries(store) };
+
+const { generatedKeys } = await bootstrap(deps);
+if (generatedKeys) {
+  process.stdout.write(
+    [
+      "",
+      "Latchkey created the internal project's keys. They are shown only now; store them safely:",
+      `  LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY=${generatedKeys.publishableClientKey}`,
+      `  LATCHKEY_INTERNAL_SECRET_SERVER_KEY=${generatedKeys.secretServerKey}`,
+      `  LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY=${generatedKeys.superSecretAdminKey}`,
+      "",
+    ].join("\n") + "\n",
+  );
+}
+
+const app = createApp(deps);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  log.info("listening", {
+    port: info.port,
+    database: config.database.dialect === "sqlite" ? `sqlite:${config.database.path}` : "postgres",
+  });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  server.close();
+  await store.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

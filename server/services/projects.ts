@@ -1,0 +1,127 @@
+/** Projects: their legacy views, updates through the config tree, deletion and creation defaults. */
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { knownError } from "../../contract/known-error.js";
+import type { adminProject, clientProject, projectUpdate } from "../../contract/projects.js";
+import { systemTeamPermissionIds } from "../../contract/project-config.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { AppDeps } from "../deps.js";
+import { StatusError } from "../http/status-error.js";
+import {
+  legacyUpdateToOverride,
+  mergeOverride,
+  renderConfig,
+  toAdminProjectConfig,
+  toClientProjectConfig,
+  validateOverride,
+  type ConfigOverride,
+  type RenderedConfig,
+} from "./config/index.js";
+
+export const INTERNAL_PROJECT_ID = "internal";
+
+export function renderProjectConfig(project: ProjectRow): RenderedConfig {
+  return renderConfig(project.configOverride);
+}
+
+export function projectToClientJson(project: ProjectRow): z.input<typeof clientProject> {
+  return { id: project.id, display_name: project.displayName, config: toClientProjectConfig(renderProjectConfig(project)) };
+}
+
+export function projectToAdminJson(project: ProjectRow): z.input<typeof adminProject> {
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    description: project.description,
+    logo_url: project.logoUrl,
+    full_logo_url: project.fullLogoUrl,
+    created_at_millis: project.createdAt.getTime(),
+    is_production_mode: project.isProductionMode,
+    owner_team_id: project.ownerTeamId,
+    config: toAdminProjectConfig(renderProjectConfig(project)),
+  };
+}
+
+/** Checks an override merged into a project's stored one; throws SCHEMA_ERROR naming the problem. */
+export function mergeValidOverride(stored: ConfigOverride, patch: ConfigOverride): ConfigOverride {
+  const merged = mergeOverride(stored, patch);
+  const verdict = validateOverride(merged);
+  if (!verdict.ok) throw knownError("SCHEMA_ERROR", { message: verdict.message });
+  return merged;
+}
+
+export async function updateProject(deps: AppDeps, projectId: string, update: z.output<typeof projectUpdate>): Promise<ProjectRow> {
+  return deps.store.transaction(async (tx) => {
+    const project = await deps.queries.projects.find(projectId, tx);
+    if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
+    let configOverride = project.configOverride;
+    if (update.config) {
+      configOverride = mergeValidOverride(configOverride, legacyUpdateToOverride(update.config, () => randomUUID()));
+      const themeId = update.config.email_theme;
+      if (themeId !== undefined && !Object.hasOwn(renderConfig(configOverride).emails.themes, themeId)) {
+        throw knownError("SCHEMA_ERROR", { message: `body.config.email_theme ${themeId} is not an e-mail theme of this project` });
+      }
+    }
+    const updated = await deps.queries.projects.update(
+      projectId,
+      {
+        ...(update.display_name !== undefined && { displayName: update.display_name }),
+        ...(update.description !== undefined && { description: update.description ?? "" }),
+        ...(update.logo_url !== undefined && { logoUrl: update.logo_url }),
+        ...(update.full_logo_url !== undefined && { fullLogoUrl: update.full_logo_url }),
+        ...(update.is_production_mode !== undefined && { isProductionMode: update.is_production_mode }),
+        configOverride,
+        updatedAt: deps.clock.now(),
+      },
+      tx,
+    );
+    return updated!;
+  });
+}
+
+export async function applyConfigOverride(deps: AppDeps, projectId: string, patch: ConfigOverride): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    const project = await deps.queries.projects.find(projectId, tx);
+    if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
+    const configOverride = mergeValidOverride(project.configOverride, patch);
+    await deps.queries.projects.update(projectId, { configOverride, updatedAt: deps.clock.now() }, tx);
+  });
+}
+
+export async function deleteProject(deps: AppDeps, projectId: string): Promise<void> {
+  if (projectId === INTERNAL_PROJECT_ID) throw new StatusError(400, "The internal project cannot be deleted.");
+  await deps.queries.projects.delete(projectId);
+}
+
+/**
+ * The override every new project starts with: password sign-in and sign-up on, localhost trusted,
+ * and two team permissions (`team_member`, `team_admin`) granted to members and creators by default.
+ */
+export function newProjectOverride(): ConfigOverride {
+  return {
+    "auth.allowSignUp": true,
+    "auth.password.allowSignIn": true,
+    "domains.allowLocalhost": true,
+    "rbac.permissions.team_member": {
+      description: "Default permissions for team members",
+      scope: "team",
+      containedPermissionIds: { $read_members: true, $invite_members: true },
+    },
+    "rbac.permissions.team_admin": {
+      description: "Default permissions for team creators",
+      scope: "team",
+      containedPermissionIds: Object.fromEntries(systemTeamPermissionIds.map((id) => [id, true])),
+    },
+    "rbac.defaultPermissions.teamCreator": { team_admin: true },
+    "rbac.defaultPermissions.teamMember": { team_member: true },
+  };
+}
+
+/** The internal project's users own projects through teams, so they may create them and get one at sign-up. */
+export function internalProjectOverride(): ConfigOverride {
+  return {
+    ...newProjectOverride(),
+    "teams.allowClientTeamCreation": true,
+    "teams.createPersonalTeamOnSignUp": true,
+  };
+}
