@@ -23,11 +23,13 @@ export interface ProcedureDefinition<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   O extends z.ZodType = z.ZodType,
+  M extends HttpMethod = HttpMethod,
+  A extends ProcedureAccess = ProcedureAccess,
 > {
-  readonly method: HttpMethod;
+  readonly method: M;
   /** Path under /api/v1, with `{name}` parameters. */
   readonly path: string;
-  readonly access: ProcedureAccess;
+  readonly access: A;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
@@ -48,7 +50,9 @@ export function defineProcedure<
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   O extends z.ZodType = z.ZodNever,
->(definition: ProcedureDefinition<P, Q, B, O>): ProcedureDefinition<P, Q, B, O> {
+  const M extends HttpMethod = HttpMethod,
+  const A extends ProcedureAccess = ProcedureAccess,
+>(definition: ProcedureDefinition<P, Q, B, O, M, A>): ProcedureDefinition<P, Q, B, O, M, A> {
   return definition;
 }
 
@@ -74,7 +78,7 @@ type SchemaOf<X> = X extends PerAccess<infer S> ? S : X;
 
 /** The validated input a handler receives. */
 export type ProcedureInput<D> =
-  D extends ProcedureDefinition<infer P, infer Q, infer B, z.ZodType>
+  D extends ProcedureDefinition<infer P, infer Q, infer B, z.ZodType, HttpMethod, ProcedureAccess>
     ? {
         params: InferOr<P, Record<string, never>>;
         query: InferOr<Q, Record<string, never>>;
@@ -84,4 +88,4 @@ export type ProcedureInput<D> =
 
 /** What a handler returns (the admin-level shape; lower levels are a subset). */
 export type ProcedureOutput<D> =
-  D extends ProcedureDefinition<z.ZodType, z.ZodType, z.ZodType, infer O> ? z.input<SchemaOf<O>> : never;
+  D extends ProcedureDefinition<z.ZodType, z.ZodType, z.ZodType, infer O, HttpMethod, ProcedureAccess> ? z.input<SchemaOf<O>> : never;

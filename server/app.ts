@@ -8,6 +8,7 @@ import { healthCheck } from "./services/health.js";
 import { apiCors } from "./http/cors.js";
 import { overrideErrorStatus } from "./http/override-status.js";
 import { mountRest } from "./http/rest-adapter.js";
+import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorToResponse, JSON_TYPE, routeNotFound } from "./http/wire.js";
 import { describeError } from "./services/log.js";
 
@@ -42,6 +43,9 @@ export function createApp(deps: AppDeps): Hono {
     app.route(base, api);
   }
   app.all("/api/*", (c) => routeNotFound(c.req.method, new URL(c.req.url).pathname));
+
+  const trpcRouter = createTrpcRouter(contract, handlers, deps);
+  app.all("/trpc/*", (c) => handleTrpcRequest(trpcRouter, c.req.raw, c.get("requestId" as never) as string));
 
   app.onError((error, c) => {
     const requestId = (c.get("requestId" as never) as string | undefined) ?? "unknown";

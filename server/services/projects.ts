@@ -125,3 +125,35 @@ export function internalProjectOverride(): ConfigOverride {
     "teams.createPersonalTeamOnSignUp": true,
   };
 }
+
+export interface NewProject {
+  id?: string;
+  displayName: string;
+  description?: string;
+  ownerTeamId?: string | null;
+  isProductionMode?: boolean;
+  logoUrl?: string | null;
+  fullLogoUrl?: string | null;
+  configOverride?: ConfigOverride;
+}
+
+/** Creates a project with the creation defaults (and any override given on top). */
+export async function createProject(deps: AppDeps, project: NewProject, db = deps.store.db): Promise<ProjectRow> {
+  const now = deps.clock.now();
+  const configOverride = mergeValidOverride(newProjectOverride(), project.configOverride ?? {});
+  return deps.queries.projects.insert(
+    {
+      id: project.id ?? randomUUID(),
+      displayName: project.displayName,
+      description: project.description ?? "",
+      ownerTeamId: project.ownerTeamId ?? null,
+      isProductionMode: project.isProductionMode ?? false,
+      logoUrl: project.logoUrl ?? null,
+      fullLogoUrl: project.fullLogoUrl ?? null,
+      configOverride,
+      createdAt: now,
+      updatedAt: now,
+    },
+    db,
+  );
+}

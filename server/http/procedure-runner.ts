@@ -1,0 +1,83 @@
+/**
+ * Runs one procedure for any transport (REST or tRPC): authenticate, validate the raw input against
+ * the contract, call the handler, and shape the output for the caller's access level.
+ */
+import type { z } from "zod";
+import { knownError } from "../../contract/known-error.js";
+import { isPerAccess, schemaForAccess, type ProcedureDefinition } from "../../contract/procedure.js";
+import type { AppDeps } from "../deps.js";
+import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth.js";
+import { createRequestContext } from "./handler.js";
+import { schemaError, type LocatedIssues } from "./schema-error.js";
+
+export interface RawInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+export interface ProcedureResult {
+  auth: Auth | null;
+  /** The output as it goes on the wire (stripped to the caller's level where the contract says so). */
+  output: unknown;
+}
+
+export type ProcedureRunner = (request: { header: HeaderReader; requestId: string; input: RawInput }) => Promise<ProcedureResult>;
+
+type AnyHandler = (ctx: never, input: never) => Promise<unknown>;
+
+export function createProcedureRunner(
+  name: string,
+  definition: ProcedureDefinition,
+  handler: AnyHandler,
+  deps: AppDeps,
+  displayPath: string,
+): ProcedureRunner {
+  const call = handler as unknown as (ctx: unknown, input: unknown) => Promise<unknown>;
+  return async ({ header, requestId, input }) => {
+    const auth = await authenticate(definition, header, deps);
+    const validated = validateInput(definition, auth, input, displayPath);
+    const output = await call(createRequestContext(deps, auth, requestId, header), validated);
+    return { auth, output: shapeOutput(name, definition, auth, output, deps.config.validateResponses) };
+  };
+}
+
+async function authenticate(definition: ProcedureDefinition, header: HeaderReader, deps: AppDeps): Promise<Auth | null> {
+  if (definition.access === "public") return null;
+  const auth = await resolveAuth(header, deps);
+  if (definition.access === "optional") return auth;
+  if (!auth) throw knownError("ACCESS_TYPE_REQUIRED");
+  requireAccess(auth, definition.access);
+  return auth;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || (typeof value === "object" && value !== null && Object.keys(value).length === 0);
+}
+
+function validateInput(definition: ProcedureDefinition, auth: Auth | null, raw: RawInput, displayPath: string) {
+  const problems: LocatedIssues[] = [];
+  const check = (location: LocatedIssues["location"], schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) {
+      if (!isEmpty(value)) problems.push({ location, issues: [{ code: "custom", path: [], message: "must be empty", input: value }] });
+      return {};
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) problems.push({ location, issues: result.error.issues });
+    return result.data;
+  };
+  const params = check("params", definition.params, raw.params ?? {});
+  const query = check("query", definition.query, raw.query ?? {});
+  const bodySchema = definition.body && schemaForAccess(definition.body, auth?.accessType ?? null);
+  const body = check("body", bodySchema, raw.body);
+  if (problems.length > 0) throw schemaError(definition.method, displayPath, problems);
+  return { params, query, body };
+}
+
+function shapeOutput(name: string, definition: ProcedureDefinition, auth: Auth | null, output: unknown, validate: boolean): unknown {
+  if (definition.contentType === "text/plain") return String(output);
+  if (!isPerAccess(definition.output) && !validate) return output;
+  const parsed = schemaForAccess(definition.output, auth?.accessType ?? null).safeParse(output);
+  if (!parsed.success) throw new Error(`Response of ${name} does not match its contract: ${parsed.error.message}`);
+  return parsed.data;
+}

@@ -1,0 +1,95 @@
+/**
+ * The same procedures over tRPC at /trpc, for the dashboard's typed hooks. Input is
+ * `{params?, query?, body?}` (the REST request's parts); errors carry the known error in `data.knownError`.
+ */
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY, type TRPCBuiltRouter, type TRPCMutationProcedure, type TRPCQueryProcedure } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { z } from "zod";
+import type { Contract } from "../../contract/index.js";
+import { KnownError } from "../../contract/known-error.js";
+import type { PerAccess, ProcedureDefinition, ProcedureOutput } from "../../contract/procedure.js";
+import type { AppDeps } from "../deps.js";
+import { describeError } from "../services/log.js";
+import type { HeaderReader } from "./auth.js";
+import type { HandlerMap } from "./handler.js";
+import { createProcedureRunner, type RawInput } from "./procedure-runner.js";
+import { StatusError } from "./status-error.js";
+
+interface TrpcContext {
+  header: HeaderReader;
+  requestId: string;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return cause instanceof KnownError ? { ...shape, data: { ...shape.data, knownError: cause.toJSON() } } : shape;
+  },
+});
+
+type Root = (typeof t)["_config"]["$types"];
+type InputOf<S> = S extends PerAccess<infer I> ? z.input<I> : S extends z.ZodType ? z.input<S> : never;
+type RawInputOf<D> =
+  D extends ProcedureDefinition<infer P, infer Q, infer B>
+    ? { params?: InputOf<P>; query?: InputOf<Q>; body?: InputOf<B> }
+    : never;
+type TrpcProcedureOf<D extends ProcedureDefinition> = D["method"] extends "GET"
+  ? TRPCQueryProcedure<{ meta: unknown; input: RawInputOf<D> | undefined; output: ProcedureOutput<D> }>
+  : TRPCMutationProcedure<{ meta: unknown; input: RawInputOf<D> | undefined; output: ProcedureOutput<D> }>;
+
+/** The router's type, for `createTRPCReact<AppRouter>()` in the dashboard. */
+export type AppRouter = TRPCBuiltRouter<Root, { [K in keyof Contract]: TrpcProcedureOf<Contract[K]> }>;
+
+const statusCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  408: "TIMEOUT",
+  409: "CONFLICT",
+  429: "TOO_MANY_REQUESTS",
+};
+
+function toTrpcError(error: unknown, log: (e: unknown) => void): TRPCError {
+  if (error instanceof KnownError || error instanceof StatusError) {
+    return new TRPCError({ code: statusCodes[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
+  }
+  log(error);
+  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Please try again later." });
+}
+
+function parseRawInput(value: unknown): RawInput {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw new TRPCError({ code: "BAD_REQUEST", message: "input must be an object with params, query and body" });
+  const { params, query, body, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) throw new TRPCError({ code: "BAD_REQUEST", message: `input contains unknown properties: ${Object.keys(rest).join(", ")}` });
+  return { params, query, body };
+}
+
+export function createTrpcRouter(contract: Contract, handlers: HandlerMap<Contract>, deps: AppDeps): AppRouter {
+  const record: Record<string, unknown> = {};
+  for (const [name, definition] of Object.entries(contract) as [keyof Contract, ProcedureDefinition][]) {
+    const run = createProcedureRunner(name, definition, handlers[name], deps, `/trpc/${name}`);
+    const procedure = t.procedure.input(parseRawInput);
+    const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: RawInput }) => {
+      try {
+        return (await run({ header: ctx.header, requestId: ctx.requestId, input })).output;
+      } catch (error) {
+        throw toTrpcError(error, (e) => deps.log.error("trpc request failed", { procedure: name, requestId: ctx.requestId, ...describeError(e) }));
+      }
+    };
+    record[name] = definition.method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);
+  }
+  return t.router(record as never) as unknown as AppRouter;
+}
+
+export function handleTrpcRequest(router: AppRouter, request: Request, requestId: string): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: "/trpc",
+    req: request,
+    router,
+    createContext: () => ({ header: (name: string) => request.headers.get(name) ?? undefined, requestId }),
+  });
+}
