@@ -1,5 +1,6 @@
 /** The HTTP application: the REST API under /api/v1 (and /api/latest), health, and later the pages. */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { Hono } from "hono";
 import { contract } from "../contract/index.js";
 import type { AppDeps } from "./deps.js";
@@ -10,6 +11,7 @@ import { overrideErrorStatus } from "./http/override-status.js";
 import { mountRest } from "./http/rest-adapter.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorToResponse, JSON_TYPE, routeNotFound } from "./http/wire.js";
+import { findProjectFile } from "./project-files.js";
 import { describeError } from "./services/log.js";
 
 export function createApp(deps: AppDeps): Hono {
@@ -35,6 +37,11 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.use("/api/*", apiCors());
+  let openApiDocument: string | undefined;
+  app.get("/api/v1/openapi.json", () => {
+    openApiDocument ??= readFileSync(findProjectFile("openapi.json"), "utf8");
+    return new Response(openApiDocument, { headers: { "content-type": JSON_TYPE } });
+  });
   for (const base of ["/api/v1", "/api/latest"]) {
     const api = new Hono();
     api.use("*", overrideErrorStatus());

@@ -1,14 +1,7 @@
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname } from "node:path";
+import { findProjectFile } from "../project-files.js";
 
-/** Finds `drizzle/<dialect>` by walking up from this module (works from sources and from dist/). */
+/** The drizzle-kit migrations folder of a dialect. */
 export function migrationsDir(dialect: "sqlite" | "pg"): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, "drizzle", dialect);
-    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error(`Migrations for ${dialect} not found (expected a drizzle/${dialect} folder above the server code)`);
+  return dirname(dirname(findProjectFile(`drizzle/${dialect}/meta/_journal.json`)));
 }

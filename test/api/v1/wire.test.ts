@@ -100,3 +100,13 @@ describe.each(testDialects)("wire format on %s", (dialect) => {
     expect(((await xml.json()) as { code: string }).code).toBe("BODY_PARSING_ERROR");
   });
 });
+
+describe("openapi.json endpoint", () => {
+  it("serves the committed OpenAPI document", async () => {
+    await using lk = await createTestInstance(testDialects[0]!);
+    const res = await lk.call("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(Object.keys(res.body.paths)).toContain("/internal/api-keys");
+  });
+});
