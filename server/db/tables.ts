@@ -2,6 +2,7 @@
  * Every table, written once for both dialects. Each table holding project data carries
  * `project_id`, and every query filters by it.
  */
+import { sql } from "drizzle-orm";
 import type { TableBuilders } from "./builders.js";
 
 export type ConfigOverride = Record<string, unknown>;
@@ -49,7 +50,183 @@ export function defineTables(b: TableBuilders) {
     ],
   );
 
-  return { projects, apiKeySets };
+  const projectId = () =>
+    b
+      .text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" });
+
+  const users = b.table(
+    "users",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      displayName: b.text("display_name"),
+      profileImageUrl: b.text("profile_image_url"),
+      clientMetadata: b.json("client_metadata"),
+      clientReadOnlyMetadata: b.json("client_read_only_metadata"),
+      serverMetadata: b.json("server_metadata"),
+      isAnonymous: b.boolean("is_anonymous").notNull().default(false),
+      /** argon2id PHC string (or an imported bcrypt hash); null when the user has no password. */
+      passwordHash: b.text("password_hash"),
+      otpAuthEnabled: b.boolean("otp_auth_enabled").notNull().default(false),
+      /** TOTP secret, encrypted with the server key. */
+      totpSecret: b.text("totp_secret"),
+      selectedTeamId: b.text("selected_team_id"),
+      signedUpAt: b.time("signed_up_at").notNull(),
+      lastActiveAt: b.time("last_active_at").notNull(),
+    },
+    (t) => [b.index("users_project_signed_up_idx").on(t.projectId, t.signedUpAt, t.id)],
+  );
+
+  const userId = () =>
+    b
+      .text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" });
+
+  /** E-mail addresses of users. An address is used for sign-in by at most one user of a project. */
+  const contactChannels = b.table(
+    "contact_channels",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      userId: userId(),
+      type: b.text("type", { enum: ["email"] }).notNull(),
+      /** Trimmed and lowercased. */
+      value: b.text("value").notNull(),
+      isVerified: b.boolean("is_verified").notNull().default(false),
+      isPrimary: b.boolean("is_primary").notNull().default(false),
+      usedForAuth: b.boolean("used_for_auth").notNull().default(false),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [
+      b.uniqueIndex("contact_channels_auth_value_idx").on(t.projectId, t.type, t.value).where(sql`${t.usedForAuth}`),
+      b.uniqueIndex("contact_channels_user_value_idx").on(t.userId, t.type, t.value),
+      b.uniqueIndex("contact_channels_user_primary_idx").on(t.userId, t.type).where(sql`${t.isPrimary}`),
+      b.index("contact_channels_project_value_idx").on(t.projectId, t.value),
+    ],
+  );
+
+  /** A session is one refresh token (stored as its hash); access tokens name it in `refresh_token_id`. */
+  const sessions = b.table(
+    "sessions",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      userId: userId(),
+      refreshTokenHash: b.text("refresh_token_hash").notNull(),
+      isImpersonation: b.boolean("is_impersonation").notNull().default(false),
+      createdAt: b.time("created_at").notNull(),
+      expiresAt: b.time("expires_at").notNull(),
+      lastUsedAt: b.time("last_used_at").notNull(),
+    },
+    (t) => [
+      b.uniqueIndex("sessions_refresh_token_idx").on(t.refreshTokenHash),
+      b.index("sessions_user_idx").on(t.userId, t.createdAt),
+    ],
+  );
+
+  /** Per-project ES256 key pairs for access tokens; the private key is encrypted with the server key. */
+  const signingKeys = b.table(
+    "signing_keys",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      publicJwk: b.json("public_jwk").$type<Record<string, string>>().notNull(),
+      privateKey: b.text("private_key").notNull(),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [b.index("signing_keys_project_idx").on(t.projectId, t.createdAt)],
+  );
+
+  /**
+   * Single-use codes sent to people (e-mail verification, password reset, magic links, invitations,
+   * MFA attempts, CLI logins). Only hashes are stored. `nonceHash` groups the codes whose short
+   * one-time part is guessed against the same long nonce, so failed guesses count against it.
+   */
+  const verificationCodes = b.table(
+    "verification_codes",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      purpose: b.text("purpose").notNull(),
+      codeHash: b.text("code_hash").notNull(),
+      nonceHash: b.text("nonce_hash"),
+      userId: b.text("user_id").references(() => users.id, { onDelete: "cascade" }),
+      data: b.json("data").$type<Record<string, unknown>>().notNull(),
+      attempts: b.integer("attempts").notNull().default(0),
+      createdAt: b.time("created_at").notNull(),
+      expiresAt: b.time("expires_at").notNull(),
+      usedAt: b.time("used_at"),
+    },
+    (t) => [
+      b.uniqueIndex("verification_codes_code_idx").on(t.codeHash),
+      b.index("verification_codes_nonce_idx").on(t.nonceHash),
+      b.index("verification_codes_expiry_idx").on(t.expiresAt),
+    ],
+  );
+
+  const teams = b.table(
+    "teams",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      displayName: b.text("display_name").notNull(),
+      profileImageUrl: b.text("profile_image_url"),
+      clientMetadata: b.json("client_metadata"),
+      clientReadOnlyMetadata: b.json("client_read_only_metadata"),
+      serverMetadata: b.json("server_metadata"),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [b.index("teams_project_idx").on(t.projectId, t.createdAt)],
+  );
+
+  const teamMembers = b.table(
+    "team_members",
+    {
+      projectId: projectId(),
+      teamId: b
+        .text("team_id")
+        .notNull()
+        .references(() => teams.id, { onDelete: "cascade" }),
+      userId: userId(),
+      /** Per-team profile; null falls back to the user's own. */
+      displayName: b.text("display_name"),
+      profileImageUrl: b.text("profile_image_url"),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [b.primaryKey({ columns: [t.teamId, t.userId] }), b.index("team_members_user_idx").on(t.userId)],
+  );
+
+  /**
+   * Side effects written in the same transaction as the change that causes them (e-mails, later
+   * webhooks) and delivered after commit by the job runner. The payload is encrypted; `summary` holds
+   * what admins may see (recipients, subject).
+   */
+  const outbox = b.table(
+    "outbox",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      kind: b.text("kind", { enum: ["email", "webhook"] }).notNull(),
+      summary: b.json("summary").$type<Record<string, unknown>>().notNull(),
+      payload: b.text("payload").notNull(),
+      status: b.text("status", { enum: ["pending", "sent", "failed", "undeliverable"] }).notNull(),
+      attempts: b.integer("attempts").notNull().default(0),
+      nextAttemptAt: b.time("next_attempt_at").notNull(),
+      lockedUntil: b.time("locked_until"),
+      lastError: b.text("last_error"),
+      createdAt: b.time("created_at").notNull(),
+      doneAt: b.time("done_at"),
+    },
+    (t) => [
+      b.index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+      b.index("outbox_project_idx").on(t.projectId, t.kind, t.createdAt),
+    ],
+  );
+
+  return { projects, apiKeySets, users, contactChannels, sessions, signingKeys, verificationCodes, teams, teamMembers, outbox };
 }
 
 export type Tables = ReturnType<typeof defineTables>;

@@ -2,7 +2,7 @@
  * Runs one procedure for any transport (REST or tRPC): authenticate, validate the raw input against
  * the contract, call the handler, and shape the output for the caller's access level.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { knownError } from "../../contract/known-error.js";
 import { isPerAccess, schemaForAccess, type ProcedureDefinition } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
@@ -51,24 +51,20 @@ async function authenticate(definition: ProcedureDefinition, header: HeaderReade
   return auth;
 }
 
-function isEmpty(value: unknown): boolean {
-  return value === undefined || (typeof value === "object" && value !== null && Object.keys(value).length === 0);
-}
+/** What a procedure that declares no params, query or body accepts there: nothing (an empty body object is fine). */
+const nothing = z.strictObject({});
+const noBody = nothing.optional();
 
 function validateInput(definition: ProcedureDefinition, auth: Auth | null, raw: RawInput, displayPath: string) {
   const problems: LocatedIssues[] = [];
-  const check = (location: LocatedIssues["location"], schema: z.ZodType | undefined, value: unknown) => {
-    if (!schema) {
-      if (!isEmpty(value)) problems.push({ location, issues: [{ code: "custom", path: [], message: "must be empty", input: value }] });
-      return {};
-    }
+  const check = (location: LocatedIssues["location"], schema: z.ZodType, value: unknown) => {
     const result = schema.safeParse(value);
     if (!result.success) problems.push({ location, issues: result.error.issues });
     return result.data;
   };
-  const params = check("params", definition.params, raw.params ?? {});
-  const query = check("query", definition.query, raw.query ?? {});
-  const bodySchema = definition.body && schemaForAccess(definition.body, auth?.accessType ?? null);
+  const params = check("params", definition.params ?? nothing, raw.params ?? {});
+  const query = check("query", definition.query ?? nothing, raw.query ?? {});
+  const bodySchema = definition.body ? schemaForAccess(definition.body, auth?.accessType ?? null) : noBody;
   const body = check("body", bodySchema, raw.body);
   if (problems.length > 0) throw schemaError(definition.method, displayPath, problems);
   return { params, query, body };

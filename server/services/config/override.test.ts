@@ -55,19 +55,20 @@ describe("expandOverride", () => {
       auth: { "otp.allowSignIn": true },
       "domains.trustedDomains.a": { baseUrl: "https://a.com" },
     })).toEqual({
-      auth: { otp: { allowSignIn: true } },
+      auth: { otp: { allowSignIn: true }, password: { allowSignIn: true } },
       domains: { trustedDomains: { a: { baseUrl: "https://a.com" } } },
     });
   });
 
-  it("lets later keys win and writes deeper paths into objects on the way", () => {
+  it("lets deeper keys refine shallower ones and writes deeper paths into objects on the way", () => {
     expect(expandOverride({
       "auth.oauth.providers": { google },
       "auth.oauth.providers.github": github,
       "auth.oauth.providers.google.allowSignIn": false,
     })).toEqual({ auth: { oauth: { providers: { google: { ...google, allowSignIn: false }, github } } } });
     expect(expandOverride({ "a.b": 1, "a.b.c": 2 })).toEqual({ a: { b: { c: 2 } } });
-    expect(expandOverride({ "a.b.c": 2, "a.b": 1 })).toEqual({ a: { b: 1 } });
+    expect(expandOverride({ "a.b.c": 2, "a.b": 1 })).toEqual({ a: { b: { c: 2 } } });
+
   });
 
   it("does not modify its input", () => {
@@ -134,5 +135,14 @@ describe("validateOverride", () => {
     expect(validateOverride({ "dataVault.stores": { "1abc": {} } })).toEqual({
       ok: false, message: '[ERROR] The key "dataVault.stores.1abc" is not valid for the schema.',
     });
+  });
+});
+
+describe("expandOverride key order (regression)", () => {
+  it("applies shallower keys first, whatever their order in the text", () => {
+    const deepFirst = expandOverride({ "auth.otp.allowSignIn": true, auth: { allowSignUp: false } });
+    const parentFirst = expandOverride({ auth: { allowSignUp: false }, "auth.otp.allowSignIn": true });
+    expect(deepFirst).toEqual({ auth: { allowSignUp: false, otp: { allowSignIn: true } } });
+    expect(parentFirst).toEqual(deepFirst);
   });
 });

@@ -35,14 +35,18 @@ export function mergeOverride(stored: ConfigOverride, patch: ConfigOverride): Co
   return result;
 }
 
+const depth = (key: string) => key.split(".").length;
+
 /**
- * Turns dot-path keys and nested objects into one nested object. Keys are applied in order, so later
- * keys win; a deeper path writes into the objects on its way, replacing any non-object it meets.
- * The input is not modified.
+ * Turns dot-path keys and nested objects into one nested object. Shallower keys are applied first
+ * (so `"auth.otp.allowSignIn"` refines `"auth"` whatever their order in the JSON text; PostgreSQL's
+ * jsonb does not keep key order anyway); among keys of equal depth, later ones win. A deeper path
+ * writes into the objects on its way, replacing any non-object it meets. The input is not modified.
  */
 export function expandOverride(override: ConfigOverride): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(override)) {
+  const entries = Object.entries(override).sort(([a], [b]) => depth(a) - depth(b));
+  for (const [key, value] of entries) {
     const path = key.split(".");
     const last = path.pop() as string;
     let target = result;

@@ -1,0 +1,39 @@
+/**
+ * Authenticated encryption for values the server must read back (signing keys, TOTP secrets, queued
+ * e-mails): AES-256-GCM with a key derived per purpose from the server secret. Output:
+ * `v1.<base64url(iv | ciphertext | tag)>`.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+export interface SecretBox {
+  encrypt(plaintext: string, purpose: string): string;
+  decrypt(sealed: string, purpose: string): string;
+}
+
+export function createSecretBox(serverSecret: Buffer): SecretBox {
+  if (serverSecret.length < 32) throw new Error("The server secret must be at least 32 bytes");
+  const keys = new Map<string, Buffer>();
+  const keyFor = (purpose: string) => {
+    let key = keys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync("sha256", serverSecret, "latchkey-secret-box", purpose, 32));
+      keys.set(purpose, key);
+    }
+    return key;
+  };
+  return {
+    encrypt(plaintext, purpose) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", keyFor(purpose), iv);
+      const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+      return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
+    },
+    decrypt(sealed, purpose) {
+      if (!sealed.startsWith("v1.")) throw new Error("Unknown sealed-value format");
+      const raw = Buffer.from(sealed.slice(3), "base64url");
+      const decipher = createDecipheriv("aes-256-gcm", keyFor(purpose), raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(raw.length - 16));
+      return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString("utf8");
+    },
+  };
+}

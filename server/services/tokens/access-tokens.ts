@@ -1,0 +1,102 @@
+/**
+ * Access tokens: ES256 JWTs naming the user, the project and the session they were minted from.
+ * Anonymous users' tokens carry the audience `<project>:anon`, so verifiers that check the audience
+ * reject them unless they opt in.
+ */
+import { knownError } from "../../../contract/known-error.js";
+import type { Clock } from "../clock.js";
+import { decodeJwt, signJwt, verifyEs256 } from "./jwt.js";
+import type { SigningKeys } from "./signing-keys.js";
+
+export interface TokenUser {
+  id: string;
+  displayName: string | null;
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  selectedTeamId: string | null;
+  isAnonymous: boolean;
+}
+
+export interface VerifiedAccessToken {
+  userId: string;
+  projectId: string;
+  sessionId: string;
+  isAnonymous: boolean;
+  expiresAt: Date;
+}
+
+export type TokenKind = "access" | "admin";
+
+export interface AccessTokens {
+  issue(projectId: string, user: TokenUser, sessionId: string): Promise<string>;
+  /** Checks signature, issuer and expiry; throws the access-token (or admin-token) known errors. */
+  verify(token: string, kind: TokenKind): Promise<VerifiedAccessToken>;
+}
+
+const errors = {
+  access: {
+    unparsable: () => knownError("UNPARSABLE_ACCESS_TOKEN"),
+    expired: (at: number) => knownError("ACCESS_TOKEN_EXPIRED", { expired_at_millis: at }),
+  },
+  admin: {
+    unparsable: () => knownError("UNPARSABLE_ADMIN_ACCESS_TOKEN"),
+    // The Stack SDK cannot decode a number here; it only accepts null.
+    expired: () => knownError("ADMIN_ACCESS_TOKEN_EXPIRED", { expired_at_millis: null }),
+  },
+};
+
+export function createAccessTokens(keys: SigningKeys, options: { publicUrl: string; lifetimeMs: number }, clock: Clock): AccessTokens {
+  const issuer = (projectId: string, anonymous: boolean) =>
+    `${options.publicUrl}/api/v1/${anonymous ? "projects-anonymous-users" : "projects"}/${projectId}`;
+
+  return {
+    async issue(projectId, user, sessionId) {
+      const key = await keys.current(projectId);
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return signJwt(
+        {
+          sub: user.id,
+          iss: issuer(projectId, user.isAnonymous),
+          aud: user.isAnonymous ? `${projectId}:anon` : projectId,
+          iat: now,
+          exp: now + Math.floor(options.lifetimeMs / 1000),
+          project_id: projectId,
+          branch_id: "main",
+          refresh_token_id: sessionId,
+          role: "authenticated",
+          name: user.displayName,
+          email: user.primaryEmail,
+          email_verified: user.primaryEmailVerified,
+          selected_team_id: user.selectedTeamId,
+          is_anonymous: user.isAnonymous,
+        },
+        key.kid,
+        key.privateKey,
+      );
+    },
+
+    async verify(token, kind) {
+      const fail = errors[kind];
+      const decoded = decodeJwt(token);
+      if (!decoded || decoded.header.alg !== "ES256" || typeof decoded.header.kid !== "string") throw fail.unparsable();
+      const key = await keys.byKid(decoded.header.kid);
+      if (!key || !verifyEs256(decoded, key.publicKey)) throw fail.unparsable();
+      const claims = decoded.payload;
+      const anonymous = claims.is_anonymous === true;
+      const audience = anonymous ? `${key.projectId}:anon` : key.projectId;
+      if (
+        typeof claims.sub !== "string" ||
+        typeof claims.refresh_token_id !== "string" ||
+        typeof claims.exp !== "number" ||
+        claims.aud !== audience ||
+        claims.project_id !== key.projectId ||
+        claims.iss !== issuer(key.projectId, anonymous)
+      ) {
+        throw fail.unparsable();
+      }
+      const expiresAt = claims.exp * 1000;
+      if (expiresAt <= clock.now().getTime()) throw fail.expired(expiresAt);
+      return { userId: claims.sub, projectId: key.projectId, sessionId: claims.refresh_token_id, isAnonymous: anonymous, expiresAt: new Date(expiresAt) };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/** Compact ES256 JSON Web Tokens with node:crypto (RFC 7515/7519). */
+import { sign, verify, type KeyObject } from "node:crypto";
+
+export interface JwtHeader {
+  alg: string;
+  kid?: string;
+  typ?: string;
+}
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+export function signJwt(payload: Record<string, unknown>, kid: string, privateKey: KeyObject): string {
+  const signingInput = `${encode({ alg: "ES256", kid, typ: "JWT" })}.${encode(payload)}`;
+  const signature = sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" });
+  return `${signingInput}.${signature.toString("base64url")}`;
+}
+
+export interface DecodedJwt {
+  header: JwtHeader;
+  payload: Record<string, unknown>;
+  signingInput: string;
+  signature: Buffer;
+}
+
+/** Splits and decodes a token without checking its signature; null when it is not a well-formed JWS. */
+export function decodeJwt(token: string): DecodedJwt | null {
+  if (token.length > 8192) return null;
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  try {
+    const header: unknown = JSON.parse(Buffer.from(headerPart, "base64url").toString("utf8"));
+    const payload: unknown = JSON.parse(Buffer.from(payloadPart, "base64url").toString("utf8"));
+    if (!isObject(header) || !isObject(payload) || typeof header.alg !== "string") return null;
+    return { header: header as unknown as JwtHeader, payload, signingInput: `${headerPart}.${payloadPart}`, signature: Buffer.from(signaturePart, "base64url") };
+  } catch {
+    return null;
+  }
+}
+
+export function verifyEs256(decoded: DecodedJwt, publicKey: KeyObject): boolean {
+  if (decoded.header.alg !== "ES256" || decoded.signature.length !== 64) return false;
+  return verify("sha256", Buffer.from(decoded.signingInput), { key: publicKey, dsaEncoding: "ieee-p1363" }, decoded.signature);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
