@@ -8,6 +8,13 @@ export interface InternalKeysFromEnv {
   superSecretAdminKey?: string;
 }
 
+export interface SharedSmtpConfig {
+  /** `smtp://user:password@host:port` or `smtps://…` */
+  url: string;
+  /** The From address of mails sent through the shared server, e.g. `Latchkey <noreply@example.com>`. */
+  from: string;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -19,6 +26,11 @@ export interface ServerConfig {
   internalKeys: InternalKeysFromEnv;
   /** Validate every response against its contract (tests and development). */
   validateResponses: boolean;
+  /** Base64 server secret (LATCHKEY_SERVER_SECRET); unset: a file in the data directory. */
+  serverSecret: string | undefined;
+  accessTokenLifetimeMs: number;
+  /** The SMTP server for projects whose e-mail config is `shared`; unset: such mails stay undeliverable. */
+  sharedSmtp: SharedSmtpConfig | null;
   logLevel: "silent" | "error" | "info" | "debug";
 }
 
@@ -43,6 +55,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       superSecretAdminKey: env.LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY || undefined,
     },
     validateResponses: env.LATCHKEY_VALIDATE_RESPONSES === "true",
+    serverSecret: env.LATCHKEY_SERVER_SECRET || undefined,
+    accessTokenLifetimeMs: integer(env.LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS, 600, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS") * 1000,
+    sharedSmtp: env.LATCHKEY_SMTP_URL
+      ? { url: env.LATCHKEY_SMTP_URL, from: env.LATCHKEY_EMAIL_FROM ?? "Latchkey <noreply@localhost>" }
+      : null,
     logLevel: logLevel as ServerConfig["logLevel"],
   };
 }

@@ -2,14 +2,19 @@
 import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
 import { projectQueries } from "./db/queries/projects.js";
+import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import type { Store } from "./db/store.js";
 import type { Clock } from "./services/clock.js";
 import type { Logger } from "./services/log.js";
+import { createSecretBox, type SecretBox } from "./services/secret-box.js";
+import { createAccessTokens, type AccessTokens } from "./services/tokens/access-tokens.js";
+import { createSigningKeys, type SigningKeys } from "./services/tokens/signing-keys.js";
 
 export function createQueries(store: Store) {
   return {
     projects: projectQueries(store),
     apiKeySets: apiKeySetQueries(store),
+    signingKeys: signingKeyQueries(store),
   };
 }
 
@@ -21,4 +26,17 @@ export interface AppDeps {
   readonly clock: Clock;
   readonly log: Logger;
   readonly queries: Queries;
+  readonly secrets: SecretBox;
+  readonly signingKeys: SigningKeys;
+  readonly accessTokens: AccessTokens;
+}
+
+/** Wires the dependencies every handler and service receives. */
+export function createDeps(base: { config: ServerConfig; store: Store; clock: Clock; log: Logger; serverSecret: Buffer }): AppDeps {
+  const { config, store, clock, log } = base;
+  const queries = createQueries(store);
+  const secrets = createSecretBox(base.serverSecret);
+  const signingKeys = createSigningKeys(queries.signingKeys, secrets, () => clock.now());
+  const accessTokens = createAccessTokens(signingKeys, { publicUrl: config.publicUrl, lifetimeMs: config.accessTokenLifetimeMs }, clock);
+  return { config, store, clock, log, queries, secrets, signingKeys, accessTokens };
 }

@@ -3,15 +3,17 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openStore } from "./db/store.js";
-import { createQueries, type AppDeps } from "./deps.js";
+import { createDeps } from "./deps.js";
 import { bootstrap } from "./services/bootstrap.js";
 import { systemClock } from "./services/clock.js";
 import { createLogger } from "./services/log.js";
+import { loadServerSecret } from "./services/server-secret.js";
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const store = await openStore({ location: config.database, poolSize: config.databasePoolSize });
-const deps: AppDeps = { config, store, clock: systemClock, log, queries: createQueries(store) };
+const serverSecret = loadServerSecret(config.serverSecret, config.dataDir);
+const deps = createDeps({ config, store, clock: systemClock, log, serverSecret });
 
 const { generatedKeys } = await bootstrap(deps);
 if (generatedKeys) {

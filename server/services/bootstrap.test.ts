@@ -1,13 +1,13 @@
 /** First-start set-up: the internal project, generated keys once, and the key set mirroring the environment. */
 import { describe, expect, it } from "vitest";
 import { createTestStore, testDialects } from "../../test/support/databases.js";
-import type { InternalKeysFromEnv, ServerConfig } from "../config.js";
+import { testDeps } from "../../test/support/instance.js";
+import type { InternalKeysFromEnv } from "../config.js";
 import type { Store } from "../db/store.js";
 import type { KeyKind } from "../db/queries/api-key-sets.js";
-import { createQueries, type AppDeps } from "../deps.js";
+import type { AppDeps } from "../deps.js";
 import { ENV_KEY_SET_ID, bootstrap } from "./bootstrap.js";
 import { manualClock } from "./clock.js";
-import { createLogger } from "./log.js";
 import { INTERNAL_PROJECT_ID, applyConfigOverride, renderProjectConfig } from "./projects.js";
 import { hashSecret } from "./secrets.js";
 
@@ -16,18 +16,7 @@ const YEAR = 365 * 24 * 3600 * 1000;
 
 /** What main.ts would build for one server start on this store, with these LATCHKEY_INTERNAL_* values. */
 function depsFor(store: Store, internalKeys: InternalKeysFromEnv = {}): AppDeps {
-  const config: ServerConfig = {
-    port: 0,
-    host: "127.0.0.1",
-    publicUrl: "http://localhost:8102",
-    dataDir: "/nonexistent",
-    database: { dialect: "sqlite", path: ":memory:" },
-    databasePoolSize: 5,
-    internalKeys,
-    validateResponses: true,
-    logLevel: "silent",
-  };
-  return { config, store, clock: manualClock(start), log: createLogger("silent"), queries: createQueries(store) };
+  return testDeps(store, manualClock(start), { internalKeys });
 }
 
 /** Whether `key` is a live key of kind `kind` of the internal project at `at`. */

@@ -6,11 +6,11 @@
 import type { Hono } from "hono";
 import { createApp } from "../../server/app.js";
 import type { ServerConfig } from "../../server/config.js";
-import type { Dialect } from "../../server/db/store.js";
-import { createQueries, type AppDeps } from "../../server/deps.js";
+import type { Dialect, Store } from "../../server/db/store.js";
+import { createDeps, type AppDeps } from "../../server/deps.js";
 import { createKeySet, generateKeys, type KeyValues } from "../../server/services/api-key-sets.js";
 import { bootstrap } from "../../server/services/bootstrap.js";
-import { manualClock } from "../../server/services/clock.js";
+import { manualClock, type Clock } from "../../server/services/clock.js";
 import { createLogger } from "../../server/services/log.js";
 import { createProject, type NewProject } from "../../server/services/projects.js";
 import { createTestStore } from "./databases.js";
@@ -57,17 +57,18 @@ export const internalTestKeys = {
   superSecretAdminKey: "sak_test_internal_admin_000000000000000000000000000",
 };
 
+/** A fixed server secret, so tests can decrypt what the server encrypted. */
+export const testServerSecret = Buffer.alloc(32, 7);
+
 const keyHeaders = {
   client: ["x-stack-publishable-client-key", "publishableClientKey"],
   server: ["x-stack-secret-server-key", "secretServerKey"],
   admin: ["x-stack-super-secret-admin-key", "superSecretAdminKey"],
 } as const;
 
-export async function createTestInstance(dialect: Dialect, overrides: Partial<ServerConfig> = {}): Promise<TestInstance> {
-  const testStore = await createTestStore(dialect);
-  const store = testStore.store;
-  const clock = manualClock(Date.now());
-  const config: ServerConfig = {
+/** The configuration tests run the server with (in-process, silent, responses validated). */
+export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
     port: 0,
     host: "127.0.0.1",
     publicUrl: "http://localhost:8102",
@@ -77,9 +78,24 @@ export async function createTestInstance(dialect: Dialect, overrides: Partial<Se
     internalKeys: internalTestKeys,
     validateResponses: true,
     logLevel: "silent",
+    serverSecret: undefined,
+    accessTokenLifetimeMs: 600_000,
+    sharedSmtp: null,
     ...overrides,
   };
-  const deps: AppDeps = { config, store, clock, log: createLogger(config.logLevel), queries: createQueries(store) };
+}
+
+/** Dependencies as main.ts wires them, on a given store, with the test secret and a manual clock. */
+export function testDeps(store: Store, clock: Clock, overrides: Partial<ServerConfig> = {}): AppDeps {
+  const config = testServerConfig(overrides);
+  return createDeps({ config, store, clock, log: createLogger(config.logLevel), serverSecret: testServerSecret });
+}
+
+export async function createTestInstance(dialect: Dialect, overrides: Partial<ServerConfig> = {}): Promise<TestInstance> {
+  const testStore = await createTestStore(dialect);
+  const store = testStore.store;
+  const clock = manualClock(Date.now());
+  const deps = testDeps(store, clock, overrides);
   await bootstrap(deps);
   const app = createApp(deps);
   const internal: ProjectCredentials = { id: "internal", keys: internalTestKeys };
