@@ -56,3 +56,9 @@ export const emptyObject = z.strictObject({}).meta({ id: "Empty" });
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), is_paginated: z.literal(false) });
 }
+
+/** A code from an e-mailed link (45 characters; any case). */
+export const verificationCode = z
+  .string()
+  .length(45, "must be exactly 45 characters")
+  .meta({ description: "The code from the link in the e-mail.", example: "u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j" });
