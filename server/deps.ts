@@ -2,7 +2,12 @@
 import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
 import { projectQueries } from "./db/queries/projects.js";
+import { contactChannelQueries } from "./db/queries/contact-channels.js";
+import { sessionQueries } from "./db/queries/sessions.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
+import { teamQueries } from "./db/queries/teams.js";
+import { userQueries } from "./db/queries/users.js";
+import { verificationCodeQueries } from "./db/queries/verification-codes.js";
 import type { Store } from "./db/store.js";
 import type { Clock } from "./services/clock.js";
 import type { Logger } from "./services/log.js";
@@ -15,6 +20,11 @@ export function createQueries(store: Store) {
     projects: projectQueries(store),
     apiKeySets: apiKeySetQueries(store),
     signingKeys: signingKeyQueries(store),
+    users: userQueries(store),
+    contactChannels: contactChannelQueries(store),
+    sessions: sessionQueries(store),
+    teams: teamQueries(store),
+    verificationCodes: verificationCodeQueries(store),
   };
 }
 

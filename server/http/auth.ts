@@ -4,14 +4,24 @@
  */
 import { accessTypes, type AccessType } from "../../contract/procedure.js";
 import { knownError } from "../../contract/known-error.js";
-import type { ProjectRow } from "../db/queries/projects.js";
 import type { KeyKind } from "../db/queries/api-key-sets.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
+import { INTERNAL_PROJECT_ID } from "../services/projects.js";
 import { hashSecret } from "../services/secrets.js";
+import type { VerifiedAccessToken } from "../services/tokens/access-tokens.js";
+import { StatusError } from "./status-error.js";
 
 export interface Auth {
   readonly project: ProjectRow;
   readonly accessType: AccessType;
+  /** The signed-in user, from x-stack-access-token; null when there is none or its session has ended. */
+  readonly user: UserRecord | null;
+  /** The session the access token was minted from. */
+  readonly sessionId: string | null;
+  /** Set when an owner's admin access token stood in for the project keys. */
+  readonly ownerUserId: string | null;
 }
 
 export type HeaderReader = (name: string) => string | undefined;
@@ -53,19 +63,69 @@ export async function resolveAuth(readHeader: HeaderReader, deps: AppDeps): Prom
   const projectId = header("x-stack-project-id");
   if (projectId === undefined) throw knownError("ACCESS_TYPE_WITHOUT_PROJECT_ID", { request_type: accessType });
 
+  const accessToken = header("x-stack-access-token");
+  const token = accessToken === undefined ? null : await verifyUserToken(deps, accessToken, projectId, readHeader);
+
   const project = await deps.queries.projects.find(projectId);
   if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
 
-  const { header: keyHeader, kind } = keyForAccess[accessType];
-  const presented = header(keyHeader);
-  if (presented === undefined) throw missingKeyError[accessType]();
-  const live = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, kind, hashSecret(presented), deps.clock.now());
-  if (!live) throw invalidKeyError[accessType](project.id);
+  const adminToken = header("x-stack-admin-access-token");
+  const ownerUserId = adminToken === undefined ? null : await checkOwnerToken(deps, adminToken, project);
+  if (ownerUserId === null) await checkKey(deps, project, accessType, header(keyForAccess[accessType].header));
 
   const branch = header("x-stack-branch-id");
   if (branch !== undefined && branch !== "main") throw knownError("BRANCH_DOES_NOT_EXIST", { branch_id: branch });
 
-  return { project, accessType };
+  const user = token ? ((await deps.queries.users.findBySession(project.id, token.userId, token.sessionId, deps.clock.now())) ?? null) : null;
+  return { project, accessType, user, sessionId: user ? token!.sessionId : null, ownerUserId };
+}
+
+async function verifyUserToken(deps: AppDeps, token: string, projectId: string, readHeader: HeaderReader): Promise<VerifiedAccessToken> {
+  const verified = await deps.accessTokens.verify(token, "access");
+  if (verified.projectId !== projectId) {
+    throw knownError("INVALID_PROJECT_FOR_ACCESS_TOKEN", { expected_project_id: projectId, actual_project_id: verified.projectId });
+  }
+  if (verified.isAnonymous && readHeader("x-stack-allow-anonymous-user") !== "true") throw knownError("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+  return verified;
+}
+
+async function checkKey(deps: AppDeps, project: ProjectRow, accessType: AccessType, presented: string | undefined): Promise<void> {
+  if (presented === undefined) throw missingKeyError[accessType]();
+  const live = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, keyForAccess[accessType].kind, hashSecret(presented), deps.clock.now());
+  if (!live) throw invalidKeyError[accessType](project.id);
+}
+
+/**
+ * An owner's admin access token: an access token of an internal-project user who belongs to the team
+ * owning the project. It replaces the keys, at any access level. Returns the owner's user id.
+ */
+async function checkOwnerToken(deps: AppDeps, token: string, project: ProjectRow): Promise<string> {
+  const verified = await deps.accessTokens.verify(token, "admin");
+  if (verified.projectId !== INTERNAL_PROJECT_ID) throw knownError("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN");
+  const owner = await deps.queries.users.findBySession(INTERNAL_PROJECT_ID, verified.userId, verified.sessionId, deps.clock.now());
+  if (!owner) throw new StatusError(401, "The user of this admin access token no longer exists or has signed out.");
+  const isOwner = project.ownerTeamId !== null && (await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, project.ownerTeamId, owner.user.id));
+  if (!isOwner) throw knownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
+  return owner.user.id;
+}
+
+/** The signed-in user, or USER_AUTHENTICATION_REQUIRED. */
+export function requireUser(auth: Auth): UserRecord {
+  if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  return auth.user;
+}
+
+/**
+ * Turns a `user_id` (an id or `me`) into a user id. `me` needs a signed-in user; client callers may
+ * only name themselves (`forbidden` is the 403 text they get otherwise).
+ */
+export function resolveUserId(auth: Auth, userId: string, forbidden: string): string {
+  if (userId === "me") {
+    if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    return auth.user.user.id;
+  }
+  if (auth.accessType === "client" && auth.user?.user.id !== userId) throw new StatusError(403, forbidden);
+  return userId;
 }
 
 const rank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 };

@@ -20,6 +20,7 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
   for (const [name, definition] of entries) {
     const run = createProcedureRunner(name, definition, handlers[name as keyof C], deps, basePath + definition.path);
     const readQuery = queryReader(definition.query);
+    const successHeaders: Record<string, string> = definition.cacheControl ? { "cache-control": definition.cacheControl } : {};
     api.on(definition.method, toHonoPath(definition.path), async function handleProcedure(c: Context): Promise<Response> {
       const requestId = c.get("requestId" as never) as string;
       try {
@@ -31,7 +32,7 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
         const { output } = await run({ header: (h) => c.req.header(h), requestId, input });
         return definition.contentType === "text/plain"
           ? textResponse(definition.successStatus, output as string)
-          : jsonResponse(definition.successStatus, output);
+          : jsonResponse(definition.successStatus, output, successHeaders);
       } catch (error) {
         return errorToResponse(error, requestId, (e) => deps.log.error("request failed", { procedure: name, requestId, ...describeError(e) }));
       }

@@ -12,8 +12,8 @@ export function knownErrorResponse(error: KnownError): Response {
   });
 }
 
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE } });
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } });
 }
 
 export function textResponse(status: number, text: string): Response {

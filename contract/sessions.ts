@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { listOf, millis, projectIdField, successResponse, userIdOrMe, uuid } from "./fields.js";
+import { defineProcedure } from "./procedure.js";
+
+export const session = z
+  .object({
+    id: uuid,
+    user_id: uuid,
+    created_at: millis,
+    last_used_at: millis.optional(),
+    is_impersonation: z.boolean(),
+    is_current_session: z.boolean(),
+  })
+  .meta({ id: "Session" });
+
+export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
+export const signInResponse = tokenPair.extend({ user_id: uuid }).meta({ id: "SignInResponse" });
+
+export const listSessions = defineProcedure({
+  method: "GET",
+  path: "/auth/sessions",
+  access: "client",
+  summary: "A user's active sessions, newest first (impersonations only for admins)",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+  query: z.strictObject({ user_id: userIdOrMe }),
+  output: listOf(session),
+});
+
+export const createSession = defineProcedure({
+  method: "POST",
+  path: "/auth/sessions",
+  access: "server",
+  summary: "Start a session for a user (server-side sign-in or impersonation)",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["USER_ID_DOES_NOT_EXIST"],
+  body: z.strictObject({
+    user_id: userIdOrMe,
+    expires_in_millis: z.number().int().min(1).max(31_708_800_000).optional().meta({ description: "Default: one year." }),
+    is_impersonation: z.boolean().optional(),
+  }),
+  output: tokenPair,
+});
+
+export const signOut = defineProcedure({
+  method: "DELETE",
+  path: "/auth/sessions/current",
+  access: "client",
+  summary: "Sign out: end the session of the access token",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"],
+  output: successResponse,
+});
+
+export const deleteSession = defineProcedure({
+  method: "DELETE",
+  path: "/auth/sessions/{session_id}",
+  access: "client",
+  summary: "End another session of a user",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["CANNOT_DELETE_CURRENT_SESSION", "CANNOT_GET_OWN_USER_WITHOUT_USER"],
+  params: z.strictObject({ session_id: uuid }),
+  query: z.strictObject({ user_id: userIdOrMe.optional().meta({ description: "Required for clients (`me`); optional for servers." }) }),
+  output: successResponse,
+});
+
+/** OAuth 2 token endpoint (refresh-token grant now; the authorization-code grant arrives with social sign-in). */
+export const oauthToken = defineProcedure({
+  method: "POST",
+  path: "/auth/oauth/token",
+  access: "public",
+  summary: "OAuth 2 token endpoint: a new access token for a refresh token",
+  description: "Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE"],
+  body: z.strictObject({
+    grant_type: z.enum(["refresh_token", "authorization_code"]),
+    refresh_token: z.string().max(1000).optional(),
+    code: z.string().max(1000).optional(),
+    redirect_uri: z.string().max(2000).optional(),
+    code_verifier: z.string().max(200).optional(),
+    client_id: z.string().max(300).optional(),
+    client_secret: z.string().max(300).optional(),
+    scope: z.string().max(300).optional(),
+  }),
+  output: z.object({
+    access_token: z.string(),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int().positive(),
+    scope: z.string(),
+    refresh_token: z.string().optional(),
+    is_new_user: z.boolean().optional(),
+    after_callback_redirect_url: z.string().nullable().optional(),
+  }),
+});
+
+const jwks = z.object({ keys: z.array(z.record(z.string(), z.string())) }).meta({ id: "Jwks" });
+
+export const projectJwks = defineProcedure({
+  method: "GET",
+  path: "/projects/{project_id}/.well-known/jwks.json",
+  access: "public",
+  summary: "The public keys that sign this project's access tokens",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: [],
+  cacheControl: "public, max-age=3600",
+  params: z.strictObject({ project_id: projectIdField }),
+  query: z.strictObject({ include_anonymous: z.boolean().optional() }),
+  output: jwks,
+});
+
+export const anonymousProjectJwks = defineProcedure({
+  ...projectJwks,
+  path: "/projects-anonymous-users/{project_id}/.well-known/jwks.json",
+  summary: "The same keys, at the issuer path of anonymous users' tokens",
+});

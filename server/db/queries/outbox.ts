@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Db, Store } from "../store.js";
+
+export type OutboxRow = typeof import("../schema.pg.js").outbox.$inferSelect;
+export type NewOutboxRow = typeof import("../schema.pg.js").outbox.$inferInsert;
+export type OutboxKind = OutboxRow["kind"];
+
+/**
+ * The outbox: side effects written in the caller's transaction and delivered after commit. Claiming
+ * is one portable UPDATE … RETURNING, so any number of runners (threads of one process or many
+ * processes on one PostgreSQL) can share the work without sending a row twice within a lease.
+ */
+export function outboxQueries(store: Store) {
+  const { outbox } = store.t;
+  const unlocked = (now: Date) => or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now));
+
+  return {
+    /** Writes a row; pass the transaction so the row commits (or rolls back) with the change that caused it. */
+    async insert(row: NewOutboxRow, db: Db = store.db) {
+      const [created] = await db.insert(outbox).values(row).returning();
+      return created!;
+    },
+
+    /**
+     * Leases up to `limit` due rows until `leaseUntil` and returns them. The lock condition is repeated
+     * outside the subquery on purpose: on PostgreSQL (READ COMMITTED) a concurrent claimer that picked
+     * the same ids waits for the first one's row locks and then re-checks only the outer WHERE, which
+     * now sees the fresh lease and skips the row.
+     */
+    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+      const due = store.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now), unlocked(now)))
+        .orderBy(asc(outbox.nextAttemptAt))
+        .limit(limit);
+      const rows = await store.db
+        .update(outbox)
+        .set({ lockedUntil: leaseUntil })
+        .where(and(inArray(outbox.id, due), eq(outbox.status, "pending"), unlocked(now)))
+        .returning();
+      return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    },
+
+    async markSent(id: string, now: Date) {
+      await store.db
+        .update(outbox)
+        .set({ status: "sent", attempts: incremented(outbox.attempts), doneAt: now, lockedUntil: null, lastError: null })
+        .where(eq(outbox.id, id));
+    },
+
+    /** Records a failed attempt and releases the lease; the row is claimed again at `nextAttemptAt`. */
+    async scheduleRetry(id: string, attempts: number, nextAttemptAt: Date, lastError: string) {
+      await store.db.update(outbox).set({ attempts, nextAttemptAt, lastError, lockedUntil: null }).where(eq(outbox.id, id));
+    },
+
+    /** Gives up after the last attempt; `attempts` is the number of attempts made. */
+    async markFailed(id: string, now: Date, lastError: string, attempts?: number) {
+      await finish(id, "failed", now, lastError, attempts);
+    },
+
+    /** No way to deliver (e.g. no e-mail server configured); kept for admins to see. */
+    async markUndeliverable(id: string, now: Date, lastError: string) {
+      await finish(id, "undeliverable", now, lastError);
+    },
+
+    /** A project's rows of one kind, newest first. */
+    async listForProject(projectId: string, kind: OutboxKind, limit = 100) {
+      return store.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.projectId, projectId), eq(outbox.kind, kind)))
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit);
+    },
+
+    async get(projectId: string, id: string) {
+      const [row] = await store.db.select().from(outbox).where(and(eq(outbox.projectId, projectId), eq(outbox.id, id))).limit(1);
+      return row;
+    },
+  };
+
+  async function finish(id: string, status: "failed" | "undeliverable", now: Date, lastError: string, attempts?: number) {
+    await store.db
+      .update(outbox)
+      .set({ status, doneAt: now, lastError, lockedUntil: null, ...(attempts !== undefined && { attempts }) })
+      .where(eq(outbox.id, id));
+  }
+}
+
+export type OutboxQueries = ReturnType<typeof outboxQueries>;
+
+/** `attempts + 1`, computed by the database so the value never depends on a stale read. */
+function incremented(column: OutboxColumn) {
+  return sql`${column} + 1`;
+}
+
+type OutboxColumn = Store["t"]["outbox"]["attempts"];

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Store } from "../store.js";
+
+export type UserRow = typeof import("../schema.pg.js").users.$inferSelect;
+export type ContactChannelRow = typeof import("../schema.pg.js").contactChannels.$inferSelect;
+export type TeamRow = typeof import("../schema.pg.js").teams.$inferSelect;
+
+/** A user with what every user view needs: the primary e-mail channel and the selected team. */
+export interface UserRecord {
+  user: UserRow;
+  primaryEmail: ContactChannelRow | null;
+  selectedTeam: TeamRow | null;
+}
+
+export interface UserListOptions {
+  limit?: number;
+  /** Id of the first user of the page (inclusive). */
+  cursor?: string;
+  desc: boolean;
+  query?: string;
+  includeAnonymous: boolean;
+  teamId?: string;
+}
+
+export function userQueries(store: Store) {
+  const { users, contactChannels: channels, teams, sessions, teamMembers } = store.t;
+
+  /** users ⟕ primary e-mail ⟕ selected team */
+  const selectRecords = (db: Db) =>
+    db
+      .select({ user: users, primaryEmail: channels, selectedTeam: teams })
+      .from(users)
+      .leftJoin(channels, and(eq(channels.userId, users.id), eq(channels.type, "email"), eq(channels.isPrimary, true)))
+      .leftJoin(teams, eq(teams.id, users.selectedTeamId));
+
+  return {
+    async find(projectId: string, userId: string, db: Db = store.db): Promise<UserRecord | undefined> {
+      const [row] = await selectRecords(db).where(and(eq(users.projectId, projectId), eq(users.id, userId))).limit(1);
+      return row;
+    },
+
+    /** The user behind a live session (one query: a revoked or expired session yields nothing). */
+    async findBySession(projectId: string, userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
+      const [row] = await store.db
+        .select({ user: users, primaryEmail: channels, selectedTeam: teams })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(channels, and(eq(channels.userId, users.id), eq(channels.type, "email"), eq(channels.isPrimary, true)))
+        .leftJoin(teams, eq(teams.id, users.selectedTeamId))
+        .where(and(eq(sessions.id, sessionId), eq(sessions.projectId, projectId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row;
+    },
+
+    /** The live session with this refresh-token hash and its user, in one query. */
+    async findByRefreshTokenHash(projectId: string, hash: string, now: Date) {
+      const [row] = await store.db
+        .select({ session: sessions, user: users, primaryEmail: channels, selectedTeam: teams })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(channels, and(eq(channels.userId, users.id), eq(channels.type, "email"), eq(channels.isPrimary, true)))
+        .leftJoin(teams, eq(teams.id, users.selectedTeamId))
+        .where(and(eq(sessions.refreshTokenHash, hash), eq(sessions.projectId, projectId), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row;
+    },
+
+    /** The user who signs in with this e-mail (the channel used for auth), if any. */
+    async findByAuthEmail(projectId: string, email: string, db: Db = store.db): Promise<UserRecord | undefined> {
+      const [owner] = await db
+        .select({ userId: channels.userId })
+        .from(channels)
+        .where(and(eq(channels.projectId, projectId), eq(channels.type, "email"), eq(channels.value, email), eq(channels.usedForAuth, true)))
+        .limit(1);
+      return owner ? this.find(projectId, owner.userId, db) : undefined;
+    },
+
+    async insert(row: typeof users.$inferInsert, db: Db = store.db) {
+      await db.insert(users).values(row);
+    },
+
+    async update(projectId: string, userId: string, patch: Partial<typeof users.$inferInsert>, db: Db = store.db) {
+      const updated = await db.update(users).set(patch).where(and(eq(users.projectId, projectId), eq(users.id, userId))).returning({ id: users.id });
+      return updated.length > 0;
+    },
+
+    async delete(projectId: string, userId: string, db: Db = store.db) {
+      const deleted = await db.delete(users).where(and(eq(users.projectId, projectId), eq(users.id, userId))).returning({ id: users.id });
+      return deleted.length > 0;
+    },
+
+    /**
+     * A page of users ordered by sign-up time (then id), starting at the cursor user. Fetches one row
+     * more than asked to know the next cursor.
+     */
+    async list(projectId: string, options: UserListOptions, db: Db = store.db): Promise<{ records: UserRecord[]; nextCursor: string | null }> {
+      const conditions: (SQL | undefined)[] = [eq(users.projectId, projectId)];
+      if (!options.includeAnonymous) conditions.push(eq(users.isAnonymous, false));
+      if (options.teamId) {
+        conditions.push(sql`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${options.teamId})`);
+      }
+      if (options.query) conditions.push(matchesQuery(options.query));
+      if (options.cursor) {
+        const [cursorRow] = await db.select({ signedUpAt: users.signedUpAt }).from(users).where(and(eq(users.projectId, projectId), eq(users.id, options.cursor))).limit(1);
+        if (!cursorRow) return { records: [], nextCursor: null };
+        const at = cursorRow.signedUpAt;
+        conditions.push(
+          options.desc
+            ? or(lt(users.signedUpAt, at), and(eq(users.signedUpAt, at), lte(users.id, options.cursor)))
+            : or(gt(users.signedUpAt, at), and(eq(users.signedUpAt, at), gte(users.id, options.cursor))),
+        );
+      }
+      const order = options.desc ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
+      let query = selectRecords(db).where(and(...conditions)).orderBy(...order).$dynamic();
+      if (options.limit !== undefined) query = query.limit(options.limit + 1);
+      const rows = await query;
+      if (options.limit === undefined || rows.length <= options.limit) return { records: rows, nextCursor: null };
+      return { records: rows.slice(0, options.limit), nextCursor: rows[options.limit]!.user.id };
+    },
+  };
+
+  /** Free-text search: exact id, or a case-insensitive substring of the display name or of any e-mail. */
+  function matchesQuery(text: string): SQL {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const idCandidate = text.replace(/[^a-zA-Z0-9-_.]/g, "");
+    return or(
+      eq(users.id, idCandidate),
+      sql`lower(${users.displayName}) like ${pattern} escape '\\'`,
+      sql`exists (select 1 from ${channels} where ${channels.userId} = ${users.id} and ${channels.value} like ${pattern} escape '\\')`,
+    )!;
+  }
+}
+
+export type UserQueries = ReturnType<typeof userQueries>;

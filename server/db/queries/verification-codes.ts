@@ -1,0 +1,49 @@
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Db, Store } from "../store.js";
+
+export type VerificationCodeRow = typeof import("../schema.pg.js").verificationCodes.$inferSelect;
+
+export function verificationCodeQueries(store: Store) {
+  const { verificationCodes: codes } = store.t;
+  return {
+    async insert(row: typeof codes.$inferInsert, db: Db = store.db): Promise<VerificationCodeRow> {
+      const [created] = await db.insert(codes).values(row).returning();
+      return created!;
+    },
+    /** The code of this project and purpose with this hash, whatever its state (expired, used, locked). */
+    async findByCodeHash(projectId: string, purpose: string, hash: string, db: Db = store.db) {
+      const [row] = await db
+        .select()
+        .from(codes)
+        .where(and(eq(codes.codeHash, hash), eq(codes.projectId, projectId), eq(codes.purpose, purpose)))
+        .limit(1);
+      return row;
+    },
+    /**
+     * Adds one attempt to every code of this project and purpose sharing the nonce, in one statement;
+     * returns the highest count afterwards, or 0 when no code has this nonce.
+     */
+    async incrementAttemptsByNonce(projectId: string, purpose: string, nonceHash: string, db: Db = store.db): Promise<number> {
+      const rows = await db
+        .update(codes)
+        .set({ attempts: sql`${codes.attempts} + 1` })
+        .where(and(eq(codes.nonceHash, nonceHash), eq(codes.projectId, projectId), eq(codes.purpose, purpose)))
+        .returning({ attempts: codes.attempts });
+      return rows.reduce((max, row) => Math.max(max, row.attempts), 0);
+    },
+    /** Marks the code used unless it already is; exactly one of any concurrent callers gets `true`. */
+    async consume(id: string, now: Date, db: Db = store.db): Promise<boolean> {
+      const rows = await db
+        .update(codes)
+        .set({ usedAt: now })
+        .where(and(eq(codes.id, id), isNull(codes.usedAt)))
+        .returning({ id: codes.id });
+      return rows.length > 0;
+    },
+    /** Housekeeping: removes codes that expired before `before`; returns how many. */
+    async deleteExpired(before: Date, db: Db = store.db): Promise<number> {
+      const rows = await db.delete(codes).where(lt(codes.expiresAt, before)).returning({ id: codes.id });
+      return rows.length;
+    },
+  };
+}

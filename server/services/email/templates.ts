@@ -1,0 +1,110 @@
+/**
+ * Plain built-in e-mails. Every value is HTML-escaped in the HTML part. Subjects name the project and
+ * the action only: they are stored in the clear in the outbox summary, so no code or link goes there.
+ */
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function verificationEmail(input: { projectName: string; link: string }): RenderedEmail {
+  return compose({
+    subject: `Verify your e-mail address for ${input.projectName}`,
+    heading: "Confirm your e-mail address",
+    lines: [`Thanks for signing up to ${input.projectName}! Please confirm that this address is yours.`],
+    action: { label: "Verify e-mail", link: input.link },
+    footer: "If you did not sign up, you can ignore this e-mail.",
+  });
+}
+
+export function passwordResetEmail(input: { projectName: string; link: string }): RenderedEmail {
+  return compose({
+    subject: `Reset your ${input.projectName} password`,
+    heading: "Reset your password",
+    lines: [`Someone asked to reset the password of your ${input.projectName} account. Use the button below to choose a new one.`],
+    action: { label: "Choose a new password", link: input.link },
+    footer: "If it wasn't you, ignore this e-mail; your password stays the same.",
+  });
+}
+
+/** The one-time code goes in the body only, never in the subject. */
+export function magicLinkEmail(input: { projectName: string; link: string; otp: string }): RenderedEmail {
+  return compose({
+    subject: `Sign in to ${input.projectName}`,
+    heading: `Sign in to ${input.projectName}`,
+    lines: ["Use the button below to sign in, or enter this code:"],
+    code: input.otp,
+    action: { label: "Sign in", link: input.link },
+    footer: "If you did not try to sign in, you can ignore this e-mail.",
+  });
+}
+
+export function teamInvitationEmail(input: { projectName: string; teamName: string; link: string }): RenderedEmail {
+  return compose({
+    subject: `You're invited to join ${input.teamName} on ${input.projectName}`,
+    heading: `Join ${input.teamName}`,
+    lines: [`You've been invited to join the team ${input.teamName} on ${input.projectName}.`],
+    action: { label: "Accept invitation", link: input.link },
+    footer: "If you weren't expecting this invitation, you can ignore this e-mail.",
+  });
+}
+
+interface Parts {
+  subject: string;
+  heading: string;
+  lines: string[];
+  code?: string;
+  action: { label: string; link: string };
+  footer: string;
+}
+
+function compose(parts: Parts): RenderedEmail {
+  const text = [
+    parts.heading,
+    "",
+    ...parts.lines,
+    ...(parts.code ? ["", `    ${parts.code}`] : []),
+    "",
+    `${parts.action.label}: ${parts.action.link}`,
+    "",
+    parts.footer,
+    "",
+  ].join("\n");
+
+  const paragraphs = parts.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`);
+  const code = parts.code
+    ? `<p style="margin:0 0 16px;font-size:24px;font-weight:bold;letter-spacing:4px;font-family:monospace">${escapeHtml(parts.code)}</p>`
+    : "";
+  const href = escapeHtml(parts.action.link);
+  const html = [
+    "<!doctype html>",
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2328">',
+    '<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">',
+    `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>`,
+    ...paragraphs,
+    code,
+    `<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#1f2328;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>`,
+    `<p style="margin:0 0 16px;font-size:13px;color:#57606a">Or open this link: <a href="${href}">${href}</a></p>`,
+    `<p style="margin:0;font-size:13px;color:#57606a">${escapeHtml(parts.footer)}</p>`,
+    "</div></body></html>",
+  ].join("\n");
+
+  return { subject: oneLine(parts.subject), html, text };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Header values must not carry line breaks. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, " ");
+}

@@ -1,0 +1,165 @@
+/**
+ * How a project's mail goes out: its own SMTP server (`emails.server` with `isShared: false`), the
+ * server-wide shared one (`LATCHKEY_SMTP_URL`), or nowhere (null: the mail stays undeliverable).
+ */
+import { createHash } from "node:crypto";
+import nodemailer, { type SMTPTransportOptions, type Transporter } from "nodemailer";
+import type { SharedSmtpConfig } from "../../config.js";
+import type { AppDeps } from "../../deps.js";
+import type { RenderedConfig } from "../config/index.js";
+import { renderProjectConfig } from "../projects.js";
+
+export interface MailToSend {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailTransport {
+  /** Sends one message; rejects with an {@link EmailSendError} whose message is safe to store. */
+  send(mail: MailToSend): Promise<void>;
+  /** Where mail goes, for logs (host and port, never credentials). */
+  readonly describe: string;
+}
+
+/** A failed send, with a short message that holds no credentials and no message content. */
+export class EmailSendError extends Error {
+  override readonly name = "EmailSendError";
+}
+
+/** Settings of one SMTP server, as nodemailer takes them. */
+export interface SmtpSettings {
+  /** `smtp://…` / `smtps://…` (shared server) or host and port (a project's own server). */
+  url?: string;
+  host?: string;
+  port?: number;
+  secure?: boolean;
+  auth?: { user: string; pass: string };
+  from: string;
+  describe: string;
+}
+
+/** Dead servers must not hold the runner: give up on connecting, greeting and idle sockets quickly. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000, dnsTimeout: 10_000 };
+
+type EmailServerConfig = RenderedConfig["emails"]["server"];
+
+/** The SMTP settings for a project's `emails.server`, or null when it has nowhere to send. */
+export function resolveSmtpSettings(server: EmailServerConfig, shared: SharedSmtpConfig | null): SmtpSettings | null {
+  if (server.isShared) {
+    if (!shared) return null;
+    return { url: shared.url, from: shared.from, describe: `shared server ${hostOf(shared.url)}` };
+  }
+  const sender = server.senderEmail;
+  if (!sender) return null;
+  const from = formatFrom(server.senderName, sender);
+  if (server.provider === "resend") {
+    // Resend's SMTP relay: the API key is the password.
+    if (!server.password) return null;
+    return { host: "smtp.resend.com", port: 465, secure: true, auth: { user: "resend", pass: server.password }, from, describe: "resend" };
+  }
+  if (!server.host) return null;
+  const port = server.port ?? 587;
+  return {
+    host: server.host,
+    port,
+    secure: port === 465,
+    ...(server.username || server.password ? { auth: { user: server.username ?? "", pass: server.password ?? "" } } : {}),
+    from,
+    describe: `smtp ${server.host}:${port}`,
+  };
+}
+
+export interface EmailTransports {
+  /** The transport for a project's current config, or null (no server configured, or no such project). */
+  forProject(projectId: string): Promise<EmailTransport | null>;
+  /** Closes every cached connection. */
+  close(): void;
+}
+
+/** Transports cached per project and keyed by a hash of their settings, so a config change takes effect. */
+export function createEmailTransports(deps: Pick<AppDeps, "config" | "queries">): EmailTransports {
+  const cache = new Map<string, { key: string; transport: EmailTransport; close(): void }>();
+  return {
+    async forProject(projectId) {
+      const project = await deps.queries.projects.find(projectId);
+      const settings = project && resolveSmtpSettings(renderProjectConfig(project).emails.server, deps.config.sharedSmtp);
+      const cached = cache.get(projectId);
+      if (!settings) {
+        cached?.close();
+        cache.delete(projectId);
+        return null;
+      }
+      const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex");
+      if (cached?.key === key) return cached.transport;
+      cached?.close();
+      const entry = { key, ...smtpTransport(settings) };
+      cache.set(projectId, entry);
+      return entry.transport;
+    },
+    close() {
+      for (const entry of cache.values()) entry.close();
+      cache.clear();
+    },
+  };
+}
+
+function smtpTransport(settings: SmtpSettings): { transport: EmailTransport; close(): void } {
+  const options: SMTPTransportOptions = { ...TIMEOUTS, disableFileAccess: true, disableUrlAccess: true };
+  if (settings.url) options.url = settings.url;
+  else Object.assign(options, { host: settings.host, port: settings.port, secure: settings.secure, auth: settings.auth });
+  const transporter: Transporter = nodemailer.createTransport(options);
+  const secrets = [settings.auth?.pass, passwordOf(settings.url)].filter((s): s is string => !!s);
+  return {
+    transport: {
+      describe: settings.describe,
+      async send(mail) {
+        try {
+          await transporter.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        } catch (error) {
+          throw new EmailSendError(safeMessage(error, secrets));
+        }
+      },
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** `"Name" <address>`, with the name quoted so commas and angle brackets in it stay harmless. */
+function formatFrom(name: string | undefined, address: string): string {
+  if (!name) return address;
+  return `"${name.replace(/["\\\r\n]/g, "")}" <${address}>`;
+}
+
+/**
+ * nodemailer's error code and the first line of its message (e.g. `ECONNECTION: connect ECONNREFUSED
+ * 127.0.0.1:2525`), cut short, with any password removed. It never includes the message itself.
+ */
+function safeMessage(error: unknown, secrets: string[]): string {
+  const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };
+  let message = typeof e?.message === "string" ? e.message.split("\n")[0]! : "Unknown error";
+  for (const secret of secrets) message = message.split(secret).join("***");
+  const code = typeof e?.code === "string" ? `${e.code}: ` : "";
+  const full = `${code}${message}`;
+  return full.length > 200 ? `${full.slice(0, 199)}…` : full;
+}
+
+function hostOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname;
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+function passwordOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Password hashing: argon2id at OWASP's parameters (19 MiB, 2 iterations, 1 lane), computed on
+ * libuv's thread pool so the event loop stays free. Imported bcrypt hashes are accepted and
+ * replaced by argon2id at the next successful sign-in.
+ */
+import { hash, verify } from "@node-rs/argon2";
+import bcrypt from "bcryptjs";
+import { knownError } from "../../contract/known-error.js";
+
+const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, so not importable at run time)
+const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 70;
+
+/** Throws PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG. */
+export function assertPasswordPolicy(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) throw knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH });
+  if (password.length > PASSWORD_MAX_LENGTH) throw knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH });
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, options);
+}
+
+/** A real hash of a random password: verifying against it costs what a real check costs. */
+let decoy: Promise<string> | undefined;
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(`decoy-${Math.random()}-${Date.now()}`);
+  return decoy;
+}
+
+export interface PasswordCheck {
+  ok: boolean;
+  /** A new argon2id hash to store when the stored one is of an older kind. */
+  rehash?: string;
+}
+
+/**
+ * Checks a password against a stored hash, or against a decoy when there is none, so that unknown
+ * e-mails and users without passwords take as long as wrong passwords.
+ */
+export async function checkPassword(stored: string | null | undefined, password: string): Promise<PasswordCheck> {
+  if (!stored) {
+    await verify(await decoyHash(), password).catch(() => false);
+    return { ok: false };
+  }
+  if (stored.startsWith("$argon2")) return { ok: await verify(stored, password).catch(() => false) };
+  if (/^\$2[aby]\$/.test(stored)) {
+    const ok = await bcrypt.compare(password, stored);
+    return ok ? { ok, rehash: await hashPassword(password) } : { ok };
+  }
+  return { ok: false };
+}
+
+/** Whether a hash given by an admin (`password_hash`) is of a kind we can check. */
+export function isSupportedPasswordHash(value: string): boolean {
+  return /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(value) || /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(value);
+}

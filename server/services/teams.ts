@@ -1,0 +1,37 @@
+/** Teams: creation with a creator member. Permissions and invitations build on this. */
+import { randomUUID } from "node:crypto";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { TeamRow } from "../db/queries/users.js";
+import type { Db } from "../db/store.js";
+import type { AppDeps } from "../deps.js";
+
+export interface NewTeam {
+  displayName: string;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  /** Becomes the first member. */
+  creatorUserId?: string | null;
+}
+
+export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
+  const now = deps.clock.now();
+  const team = await deps.queries.teams.insert(
+    {
+      id: randomUUID(),
+      projectId: project.id,
+      displayName: input.displayName,
+      profileImageUrl: input.profileImageUrl ?? null,
+      clientMetadata: input.clientMetadata ?? null,
+      clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
+      serverMetadata: input.serverMetadata ?? null,
+      createdAt: now,
+    },
+    db,
+  );
+  if (input.creatorUserId) {
+    await deps.queries.teams.addMember({ projectId: project.id, teamId: team.id, userId: input.creatorUserId, createdAt: now }, db);
+  }
+  return team;
+}

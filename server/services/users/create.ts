@@ -1,0 +1,64 @@
+/** Creating users: sign-ups, server-created users and anonymous users. */
+import { randomUUID } from "node:crypto";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { UserRecord } from "../../db/queries/users.js";
+import type { Db } from "../../db/store.js";
+import type { AppDeps } from "../../deps.js";
+import { renderProjectConfig } from "../projects.js";
+import { createTeam } from "../teams.js";
+import { changePrimaryEmail, guardAuthEmail } from "./primary-email.js";
+
+export interface NewUser {
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  primaryEmail?: string | null;
+  primaryEmailVerified?: boolean;
+  primaryEmailAuthEnabled?: boolean;
+  passwordHash?: string | null;
+  otpAuthEnabled?: boolean;
+  /** Already encrypted. */
+  totpSecret?: string | null;
+  isAnonymous?: boolean;
+}
+
+/** Creates the user with its primary e-mail and, when the project says so, a personal team it selects. */
+export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, input: NewUser): Promise<UserRecord> {
+  const now = deps.clock.now();
+  const id = randomUUID();
+  await deps.queries.users.insert(
+    {
+      id,
+      projectId: project.id,
+      displayName: input.displayName || null,
+      profileImageUrl: input.profileImageUrl ?? null,
+      clientMetadata: input.clientMetadata ?? null,
+      clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
+      serverMetadata: input.serverMetadata ?? null,
+      isAnonymous: input.isAnonymous ?? false,
+      passwordHash: input.passwordHash ?? null,
+      otpAuthEnabled: input.otpAuthEnabled ?? false,
+      totpSecret: input.totpSecret ?? null,
+      signedUpAt: now,
+      lastActiveAt: now,
+    },
+    db,
+  );
+  if (input.primaryEmail) {
+    await guardAuthEmail(input.primaryEmail, () =>
+      changePrimaryEmail(deps, db, project.id, id, {
+        value: input.primaryEmail,
+        verified: input.primaryEmailVerified ?? false,
+        usedForAuth: input.primaryEmailAuthEnabled ?? false,
+      }),
+    );
+  }
+  if (renderProjectConfig(project).teams.createPersonalTeamOnSignUp) {
+    const name = input.displayName ? `${input.displayName}'s Team` : input.primaryEmail ? `${input.primaryEmail}'s Team` : "Personal Team";
+    const team = await createTeam(deps, db, project, { displayName: name, creatorUserId: id });
+    await deps.queries.users.update(project.id, id, { selectedTeamId: team.id }, db);
+  }
+  return (await deps.queries.users.find(project.id, id, db))!;
+}

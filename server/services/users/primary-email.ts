@@ -1,0 +1,74 @@
+/** The rules for a user's primary e-mail and for e-mails used to sign in. */
+import { knownError } from "../../../contract/known-error.js";
+import { isUniqueViolation } from "../../db/errors.js";
+import type { Db } from "../../db/store.js";
+import type { AppDeps } from "../../deps.js";
+import { StatusError } from "../../http/status-error.js";
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Throws USER_EMAIL_ALREADY_EXISTS when another user of the project signs in with this e-mail. */
+export async function assertAuthEmailFree(deps: AppDeps, db: Db, projectId: string, email: string, userId: string | null): Promise<void> {
+  const owner = await deps.queries.contactChannels.authOwnerOtherThan(projectId, email, userId, db);
+  if (owner) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+}
+
+/** Runs a write that may hit the unique index on sign-in e-mails, turning a violation into the known error. */
+export async function guardAuthEmail<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (email && isUniqueViolation(error)) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+    throw error;
+  }
+}
+
+export interface PrimaryEmailChange {
+  /** A new address, or null to remove the primary e-mail; undefined keeps it. */
+  value?: string | null;
+  verified?: boolean;
+  usedForAuth?: boolean;
+}
+
+/**
+ * Applies a change to the user's primary e-mail channel: a new address replaces the current primary
+ * one (unverified unless said otherwise, keeping its sign-in flag), or promotes a channel the user
+ * already has with that address; flags apply to the resulting primary channel.
+ */
+export async function changePrimaryEmail(deps: AppDeps, db: Db, projectId: string, userId: string, change: PrimaryEmailChange): Promise<void> {
+  const channels = deps.queries.contactChannels;
+  const current = (await channels.listForUser(projectId, userId, db)).find((c) => c.isPrimary) ?? null;
+  if (change.value === null) {
+    if (current) await channels.delete(projectId, current.id, db);
+    if (change.verified || change.usedForAuth) throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
+    return;
+  }
+  const value = change.value === undefined ? undefined : normalizeEmail(change.value);
+  if (value === undefined || value === current?.value) {
+    if (change.verified === undefined && change.usedForAuth === undefined) return;
+    if (!current) throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
+    if (change.usedForAuth) await assertAuthEmailFree(deps, db, projectId, current.value, userId);
+    await guardAuthEmail(current.value, () =>
+      channels.update(projectId, current.id, { isVerified: change.verified ?? current.isVerified, usedForAuth: change.usedForAuth ?? current.usedForAuth }, db),
+    );
+    return;
+  }
+  const existing = await channels.findByValue(projectId, userId, value, db);
+  const usedForAuth = change.usedForAuth ?? existing?.usedForAuth ?? current?.usedForAuth ?? false;
+  if (usedForAuth) await assertAuthEmailFree(deps, db, projectId, value, userId);
+  await guardAuthEmail(value, async () => {
+    if (existing) {
+      await channels.clearPrimary(projectId, userId, existing.id, db);
+      await channels.update(projectId, existing.id, { isPrimary: true, isVerified: change.verified ?? existing.isVerified, usedForAuth }, db);
+    } else if (current) {
+      await channels.update(projectId, current.id, { value, isVerified: change.verified ?? false, usedForAuth }, db);
+    } else {
+      await channels.insert(
+        { id: crypto.randomUUID(), projectId, userId, type: "email", value, isPrimary: true, isVerified: change.verified ?? false, usedForAuth, createdAt: deps.clock.now() },
+        db,
+      );
+    }
+  });
+}

@@ -1,0 +1,81 @@
+/** Updating a user: every field rule of PATCH /users/{id} and PATCH /users/me in one place. */
+import type { z } from "zod";
+import { knownError } from "../../../contract/known-error.js";
+import type { serverUserUpdate } from "../../../contract/users.js";
+import type { UserRecord, UserRow } from "../../db/queries/users.js";
+import type { Db } from "../../db/store.js";
+import type { AppDeps } from "../../deps.js";
+import { StatusError } from "../../http/status-error.js";
+import { assertPasswordPolicy, hashPassword, isSupportedPasswordHash } from "../passwords.js";
+import { changePrimaryEmail } from "./primary-email.js";
+
+export type UserUpdate = z.output<typeof serverUserUpdate>;
+
+const BASE64_IMAGE = /^data:image\/(png|jpe?g|gif|bmp|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+const MAX_IMAGE_BYTES = 100 * 1024;
+
+/** Clients may only store images inline (base64, under 100 KB), never links to elsewhere. */
+export function assertClientProfileImage(value: string | null | undefined): void {
+  if (value === null || value === undefined) return;
+  if (!BASE64_IMAGE.test(value)) throw new StatusError(400, "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp).");
+  const bytes = Math.floor(((value.length - value.indexOf(",") - 1) * 3) / 4);
+  if (bytes >= MAX_IMAGE_BYTES) throw new StatusError(400, "Invalid profile image URL: images must be smaller than 100 KB.");
+}
+
+/** Servers may store an http(s) URL or an inline image. */
+export function assertProfileImage(value: string | null | undefined): void {
+  if (value === null || value === undefined || BASE64_IMAGE.test(value)) return assertClientProfileImage(value);
+  const parsed = URL.canParse(value) ? new URL(value) : null;
+  if (!parsed || !["http:", "https:"].includes(parsed.protocol)) throw new StatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL.");
+}
+
+/** Returns whether the change ended the user's sessions (a new password does). */
+export async function updateUser(deps: AppDeps, db: Db, record: UserRecord, update: UserUpdate): Promise<{ sessionsEnded: boolean }> {
+  const { user } = record;
+  const projectId = user.projectId;
+  const patch: Partial<UserRow> = {};
+  if (update.display_name !== undefined) patch.displayName = update.display_name || null;
+  if (update.profile_image_url !== undefined) patch.profileImageUrl = update.profile_image_url;
+  if (update.client_metadata !== undefined) patch.clientMetadata = update.client_metadata;
+  if (update.client_read_only_metadata !== undefined) patch.clientReadOnlyMetadata = update.client_read_only_metadata;
+  if (update.server_metadata !== undefined) patch.serverMetadata = update.server_metadata;
+  if (update.otp_auth_enabled !== undefined) patch.otpAuthEnabled = update.otp_auth_enabled;
+  if (update.is_anonymous === false) patch.isAnonymous = false;
+  if (update.passkey_auth_enabled === true) {
+    throw new StatusError(400, "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey.");
+  }
+  if (update.totp_secret_base64 !== undefined) {
+    patch.totpSecret = update.totp_secret_base64 === null ? null : deps.secrets.encrypt(update.totp_secret_base64, "totp");
+  }
+  if (update.selected_team_id !== undefined) {
+    const teamId = update.selected_team_id;
+    if (teamId !== null && !(await deps.queries.teams.isMember(projectId, teamId, user.id, db))) {
+      throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: user.id });
+    }
+    patch.selectedTeamId = teamId;
+  }
+  let sessionsEnded = false;
+  if (update.password !== undefined && update.password_hash !== undefined) {
+    throw new StatusError(400, "Set either password or password_hash, not both.");
+  }
+  if (update.password !== undefined) {
+    if (update.password !== null) assertPasswordPolicy(update.password);
+    patch.passwordHash = update.password === null ? null : await hashPassword(update.password);
+    sessionsEnded = true;
+  }
+  if (update.password_hash !== undefined) {
+    if (!isSupportedPasswordHash(update.password_hash)) throw new StatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format.");
+    patch.passwordHash = update.password_hash;
+    sessionsEnded = true;
+  }
+  if (update.primary_email !== undefined || update.primary_email_verified !== undefined || update.primary_email_auth_enabled !== undefined) {
+    await changePrimaryEmail(deps, db, projectId, user.id, {
+      value: update.primary_email,
+      verified: update.primary_email_verified,
+      usedForAuth: update.primary_email_auth_enabled,
+    });
+  }
+  if (Object.keys(patch).length > 0) await deps.queries.users.update(projectId, user.id, patch, db);
+  if (sessionsEnded) await deps.queries.sessions.deleteForUser(projectId, user.id, null, db);
+  return { sessionsEnded };
+}

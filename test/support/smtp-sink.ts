@@ -1,0 +1,123 @@
+/**
+ * An in-process SMTP server for tests: accepts any login (or none), parses each message and keeps it.
+ * Close it and start another on the same port to simulate an outage.
+ *
+ *   await using sink = await startSmtpSink();
+ *   const mail = await sink.waitFor((m) => m.to.includes("a@b.test"));
+ */
+import { simpleParser, type AddressObject } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface SinkMessage {
+  /** The From header as text, e.g. `"Acme" <noreply@acme.test>`. */
+  from: string;
+  /** Addresses of the To header. */
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpSink extends AsyncDisposable {
+  readonly port: number;
+  /** `smtp://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly messages: SinkMessage[];
+  /** Resolves with the first message (already received or still to come) matching `predicate`. */
+  waitFor(predicate?: (message: SinkMessage) => boolean, timeoutMs?: number): Promise<SinkMessage>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(options: { port?: number } = {}): Promise<SmtpSink> {
+  const messages: SinkMessage[] = [];
+  const waiters = new Set<(message: SinkMessage) => void>();
+
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    disableReverseLookup: true,
+    logger: false,
+    closeTimeout: 100,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username ?? "anyone" });
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          const message: SinkMessage = {
+            from: parsed.from?.text ?? "",
+            to: addresses(parsed.to),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+          };
+          messages.push(message);
+          for (const waiter of waiters) waiter(message);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  server.on("error", () => {});
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  if (!address || typeof address === "string") throw new Error("The SMTP sink has no port");
+  const port = address.port;
+
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())));
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(predicate = () => true, timeoutMs = 5_000) {
+      const found = messages.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise<SinkMessage>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`No matching e-mail arrived within ${timeoutMs} ms (received ${messages.length})`));
+        }, timeoutMs);
+        const waiter = (message: SinkMessage) => {
+          if (!predicate(message)) return;
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(message);
+        };
+        waiters.add(waiter);
+      });
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+/**
+ * The value of `paramName` in the first URL of the message's text whose query has it (`?code=` or
+ * `&code=` by default). Throws when there is none.
+ */
+export function linkFrom(message: Pick<SinkMessage, "text">, paramName = "code"): string {
+  for (const match of message.text.matchAll(/https?:\/\/[^\s<>"')]+/g)) {
+    const candidate = match[0];
+    if (!candidate.includes(`?${paramName}=`) && !candidate.includes(`&${paramName}=`)) continue;
+    const value = new URL(candidate).searchParams.get(paramName);
+    if (value) return value;
+  }
+  throw new Error(`No link with a ${paramName} parameter in the e-mail`);
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return objects.flatMap((o) => o.value.map((v) => v.address ?? "").filter(Boolean));
+}
