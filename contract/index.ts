@@ -6,7 +6,10 @@ import "./validation-messages.js";
 import * as config from "./config.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import * as misc from "./misc.js";
+import * as password from "./password.js";
 import * as projects from "./projects.js";
+import * as sessions from "./sessions.js";
+import * as users from "./users.js";
 
 export const contract = {
   apiRoot: misc.apiRoot,
@@ -22,6 +25,29 @@ export const contract = {
   createInternalApiKey: internalApiKeys.createInternalApiKey,
   getInternalApiKey: internalApiKeys.getInternalApiKey,
   updateInternalApiKey: internalApiKeys.updateInternalApiKey,
+  oauthToken: sessions.oauthToken,
+  projectJwks: sessions.projectJwks,
+  anonymousProjectJwks: sessions.anonymousProjectJwks,
+  listSessions: sessions.listSessions,
+  createSession: sessions.createSession,
+  signOut: sessions.signOut,
+  deleteSession: sessions.deleteSession,
+  passwordSignUp: password.passwordSignUp,
+  passwordSignIn: password.passwordSignIn,
+  sendPasswordResetCode: password.sendPasswordResetCode,
+  checkPasswordResetCode: password.checkPasswordResetCode,
+  resetPassword: password.resetPassword,
+  updatePassword: password.updatePassword,
+  setPassword: password.setPassword,
+  anonymousSignUp: password.anonymousSignUp,
+  getCurrentUser: users.getCurrentUser,
+  updateCurrentUser: users.updateCurrentUser,
+  deleteCurrentUser: users.deleteCurrentUser,
+  listUsers: users.listUsers,
+  createUser: users.createUser,
+  getUser: users.getUser,
+  updateUser: users.updateUser,
+  deleteUser: users.deleteUser,
 } as const;
 
 export type Contract = typeof contract;

@@ -17,6 +17,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/anonymous/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an anonymous user and sign it in */
+        post: operations["anonymousSignUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth 2 token endpoint: a new access token for a refresh token
+         * @description Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.
+         */
+        post: operations["oauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset code; ends all the user's sessions */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset/check-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a password-reset code without using it */
+        post: operations["checkPasswordResetCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/send-reset-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password-reset link (the answer is the same whether or not the e-mail is known) */
+        post: operations["sendPasswordResetCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the signed-in user a password when they have none */
+        post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password */
+        post: operations["passwordSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign up with e-mail and password; mails a verification link */
+        post: operations["passwordSignUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the signed-in user's password; ends their other sessions */
+        post: operations["updatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's active sessions, newest first (impersonations only for admins) */
+        get: operations["listSessions"];
+        put?: never;
+        /** Start a session for a user (server-side sign-in or impersonation) */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End another session of a user */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out: end the session of the access token */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/check-feature-support": {
         parameters: {
             query?: never;
@@ -140,6 +348,40 @@ export interface paths {
         patch: operations["updateAdminProject"];
         trace?: never;
     };
+    "/projects-anonymous-users/{project_id}/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same keys, at the issuer path of anonymous users' tokens */
+        get: operations["anonymousProjectJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys that sign this project's access tokens */
+        get: operations["projectJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/current": {
         parameters: {
             query?: never;
@@ -157,10 +399,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List users by sign-up time, a page at a time */
+        get: operations["listUsers"];
+        put?: never;
+        /** Create a user (allowed whatever the sign-up setting) */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Delete a user with their sessions, e-mails and memberships */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /** Update a user */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        /** Delete the signed-in user (clients only when the project allows it) */
+        delete: operations["deleteCurrentUser"];
+        options?: never;
+        head?: never;
+        /** Update the signed-in user */
+        patch: operations["updateCurrentUser"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        __schema0: string | number | boolean | null | components["schemas"]["__schema0"][] | {
+            [key: string]: components["schemas"]["__schema0"];
+        };
+        __schema1: string | number | boolean | null | components["schemas"]["__schema1"][] | {
+            [key: string]: components["schemas"]["__schema1"];
+        };
         AdminProject: {
             config: {
                 /** @description Redirects to localhost, *.localhost and 127.x.x.x are trusted. */
@@ -435,6 +739,11 @@ export interface components {
                 last_four: string;
             };
         };
+        Jwks: {
+            keys: {
+                [key: string]: string;
+            }[];
+        };
         /** @description A known error. The response also carries the header x-stack-known-error with the code. */
         KnownError: {
             /** @description The error code; equal to the x-stack-known-error header. */
@@ -561,6 +870,205 @@ export interface components {
              */
             logo_url?: string | null;
         };
+        ServerTeam: {
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_metadata: components["schemas"]["__schema1"] | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_read_only_metadata: components["schemas"]["__schema1"] | null;
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            created_at_millis: number;
+            display_name: string;
+            /** Format: uuid */
+            id: string;
+            profile_image_url: string | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            server_metadata: components["schemas"]["__schema1"] | null;
+        };
+        ServerUser: {
+            /** @description Deprecated: has_password or otp_auth_enabled. */
+            auth_with_email: boolean;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_metadata: components["schemas"]["__schema1"] | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_read_only_metadata: components["schemas"]["__schema1"] | null;
+            display_name: string | null;
+            has_password: boolean;
+            /** Format: uuid */
+            id: string;
+            is_anonymous: boolean;
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            last_active_at_millis: number;
+            oauth_providers: {
+                account_id: string;
+                email?: string | null;
+                /** @description The provider config id, e.g. `github`. */
+                id: string;
+            }[];
+            otp_auth_enabled: boolean;
+            passkey_auth_enabled: boolean;
+            primary_email: string | null;
+            primary_email_auth_enabled: boolean;
+            primary_email_verified: boolean;
+            profile_image_url: string | null;
+            /** @description A TOTP secret is set: sign-ins need a second factor. */
+            requires_totp_mfa: boolean;
+            selected_team: components["schemas"]["ServerTeam"] | null;
+            selected_team_id: string | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            server_metadata: components["schemas"]["__schema1"] | null;
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            signed_up_at_millis: number;
+        };
+        ServerUserCreate: {
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_metadata?: components["schemas"]["__schema0"] | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            display_name?: string | null;
+            is_anonymous?: boolean;
+            oauth_providers?: {
+                account_id: string;
+                email: string | null;
+                id: string;
+            }[];
+            otp_auth_enabled?: boolean;
+            passkey_auth_enabled?: boolean;
+            password?: string | null;
+            password_hash?: string;
+            primary_email?: string | null;
+            primary_email_auth_enabled?: boolean;
+            primary_email_verified?: boolean;
+            /**
+             * @description An image URL or a `data:image/…;base64,…` URL.
+             * @example https://example.com/ada.png
+             */
+            profile_image_url?: string | null;
+            selected_team_id?: string | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            server_metadata?: components["schemas"]["__schema0"] | null;
+            totp_secret_base64?: string | null;
+        };
+        ServerUserUpdate: {
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_metadata?: components["schemas"]["__schema0"] | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            display_name?: string | null;
+            /**
+             * @description Upgrades an anonymous user.
+             * @constant
+             */
+            is_anonymous?: false;
+            otp_auth_enabled?: boolean;
+            passkey_auth_enabled?: boolean;
+            password?: string | null;
+            password_hash?: string;
+            primary_email?: string | null;
+            primary_email_auth_enabled?: boolean;
+            primary_email_verified?: boolean;
+            /**
+             * @description An image URL or a `data:image/…;base64,…` URL.
+             * @example https://example.com/ada.png
+             */
+            profile_image_url?: string | null;
+            selected_team_id?: string | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            server_metadata?: components["schemas"]["__schema0"] | null;
+            totp_secret_base64?: string | null;
+        };
+        Session: {
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            created_at: number;
+            /** Format: uuid */
+            id: string;
+            is_current_session: boolean;
+            is_impersonation: boolean;
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            last_used_at?: number;
+            /** Format: uuid */
+            user_id: string;
+        };
+        SignInResponse: {
+            access_token: string;
+            refresh_token: string;
+            /** Format: uuid */
+            user_id: string;
+        };
         /** @description The operation succeeded. */
         Success: {
             /** @constant */
@@ -609,6 +1117,775 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    anonymousSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInResponse"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    client_id?: string;
+                    client_secret?: string;
+                    code?: string;
+                    code_verifier?: string;
+                    /** @enum {string} */
+                    grant_type: "refresh_token" | "authorization_code";
+                    redirect_uri?: string;
+                    refresh_token?: string;
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        after_callback_redirect_url?: string | null;
+                        expires_in: number;
+                        is_new_user?: boolean;
+                        refresh_token?: string;
+                        scope: string;
+                        /** @constant */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description Known errors: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "BODY_PARSING_ERROR" | "INVALID_AUTHORIZATION_CODE" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                    /**
+                     * @description 8 to 70 characters.
+                     * @example correct horse battery staple
+                     */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    checkPasswordResetCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_code_valid: true;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    sendPasswordResetCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An absolute URL.
+                     * @example https://app.example.com/handler/email-verification
+                     */
+                    callback_url: string;
+                    /**
+                     * @description An e-mail address.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: "maybe, only if user with e-mail exists";
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 8 to 70 characters.
+                     * @example correct horse battery staple
+                     */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    passwordSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An e-mail address.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                    /**
+                     * @description 8 to 70 characters.
+                     * @example correct horse battery staple
+                     */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInResponse"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_PASSWORD_MISMATCH" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    passwordSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An e-mail address.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                    /**
+                     * @description 8 to 70 characters.
+                     * @example correct horse battery staple
+                     */
+                    password: string;
+                    /**
+                     * @description Page the verification link opens; default: the hosted page.
+                     * @example https://app.example.com/handler/email-verification
+                     */
+                    verification_callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInResponse"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 8 to 70 characters.
+                     * @example correct horse battery staple
+                     */
+                    new_password: string;
+                    /**
+                     * @description 8 to 70 characters.
+                     * @example correct horse battery staple
+                     */
+                    old_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_CONFIRMATION_MISMATCH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_DOES_NOT_HAVE_PASSWORD. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_DOES_NOT_HAVE_PASSWORD";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Default: one year. */
+                    expires_in_millis?: number;
+                    is_impersonation?: boolean;
+                    /**
+                     * @description A user id, or `me` for the signed-in user.
+                     * @example me
+                     */
+                    user_id: string | "me";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        refresh_token: string;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: {
+                /** @description Required for clients (`me`); optional for servers. */
+                user_id?: string | "me";
+            };
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_DELETE_CURRENT_SESSION, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_DELETE_CURRENT_SESSION" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1148,6 +2425,78 @@ export interface operations {
             };
         };
     };
+    anonymousProjectJwks: {
+        parameters: {
+            query?: {
+                include_anonymous?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description A project id: a UUID, or `internal` for the platform's own project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+            /** @description Known errors: SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    projectJwks: {
+        parameters: {
+            query?: {
+                include_anonymous?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description A project id: a UUID, or `internal` for the platform's own project. */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+            /** @description Known errors: SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
     getCurrentProject: {
         parameters: {
             query?: never;
@@ -1182,6 +2531,457 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Id of the first user of the page (from `pagination.next_cursor`). */
+                cursor?: string;
+                desc?: boolean;
+                include_anonymous?: boolean;
+                limit?: number;
+                order_by?: "signed_up_at";
+                /** @description Search: exact id, or part of the display name or of an e-mail. */
+                query?: string;
+                team_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: true;
+                        items: components["schemas"]["ServerUser"][];
+                        pagination: {
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerUserCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerUser"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerUser"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerUser"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerUser"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerUser"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
 import { projectQueries } from "./db/queries/projects.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
+import { outboxQueries } from "./db/queries/outbox.js";
 import { sessionQueries } from "./db/queries/sessions.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import { teamQueries } from "./db/queries/teams.js";
@@ -11,6 +12,7 @@ import { verificationCodeQueries } from "./db/queries/verification-codes.js";
 import type { Store } from "./db/store.js";
 import type { Clock } from "./services/clock.js";
 import type { Logger } from "./services/log.js";
+import { createJobRunner, type JobRunner } from "./services/email/runner.js";
 import { createSecretBox, type SecretBox } from "./services/secret-box.js";
 import { createAccessTokens, type AccessTokens } from "./services/tokens/access-tokens.js";
 import { createSigningKeys, type SigningKeys } from "./services/tokens/signing-keys.js";
@@ -25,6 +27,7 @@ export function createQueries(store: Store) {
     sessions: sessionQueries(store),
     teams: teamQueries(store),
     verificationCodes: verificationCodeQueries(store),
+    outbox: outboxQueries(store),
   };
 }
 
@@ -39,6 +42,8 @@ export interface AppDeps {
   readonly secrets: SecretBox;
   readonly signingKeys: SigningKeys;
   readonly accessTokens: AccessTokens;
+  /** Delivers the outbox; call `jobs.wake()` after committing a transaction that queued something. */
+  readonly jobs: JobRunner;
 }
 
 /** Wires the dependencies every handler and service receives. */
@@ -48,5 +53,17 @@ export function createDeps(base: { config: ServerConfig; store: Store; clock: Cl
   const secrets = createSecretBox(base.serverSecret);
   const signingKeys = createSigningKeys(queries.signingKeys, secrets, () => clock.now());
   const accessTokens = createAccessTokens(signingKeys, { publicUrl: config.publicUrl, lifetimeMs: config.accessTokenLifetimeMs }, clock);
-  return { config, store, clock, log, queries, secrets, signingKeys, accessTokens };
+  const deps: AppDeps = { config, store, clock, log, queries, secrets, signingKeys, accessTokens, jobs: lateJobs(() => jobs) };
+  const jobs = createJobRunner(deps);
+  return deps;
+}
+
+/** The runner needs the dependencies it is part of; this forwards to it once it exists. */
+function lateJobs(runner: () => JobRunner): JobRunner {
+  return {
+    start: () => runner().start(),
+    stop: () => runner().stop(),
+    runOnce: () => runner().runOnce(),
+    wake: () => runner().wake(),
+  };
 }

@@ -29,6 +29,7 @@ if (generatedKeys) {
   );
 }
 
+deps.jobs.start();
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   log.info("listening", {
@@ -43,6 +44,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   server.close();
+  await deps.jobs.stop();
   await store.close();
   process.exit(0);
 }

@@ -3,7 +3,10 @@ import type { HandlerMap } from "../http/handler.js";
 import * as config from "./config.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import * as misc from "./misc.js";
+import * as password from "./password.js";
 import * as projects from "./projects.js";
+import * as sessions from "./sessions.js";
+import * as users from "./users.js";
 
 /** One handler per procedure of the contract. */
 export const handlers: HandlerMap<Contract> = {
@@ -11,4 +14,7 @@ export const handlers: HandlerMap<Contract> = {
   ...projects,
   ...config,
   ...internalApiKeys,
+  ...sessions,
+  ...password,
+  ...users,
 };

@@ -28,18 +28,16 @@ export function outboxQueries(store: Store) {
      * now sees the fresh lease and skips the row.
      */
     async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
-      const due = store.db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now), unlocked(now)))
-        .orderBy(asc(outbox.nextAttemptAt))
-        .limit(limit);
-      const rows = await store.db
-        .update(outbox)
-        .set({ lockedUntil: leaseUntil })
-        .where(and(inArray(outbox.id, due), eq(outbox.status, "pending"), unlocked(now)))
-        .returning();
-      return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+      // Concurrent claimers may lock the same rows in different orders; PostgreSQL then aborts one of
+      // them with a deadlock error. That claimer simply tries again (and claims nothing if it keeps losing).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await claim(now, leaseUntil, limit);
+        } catch (error) {
+          if (!isDeadlock(error)) throw error;
+          if (attempt === 3) return [];
+        }
+      }
     },
 
     async markSent(id: string, now: Date) {
@@ -80,6 +78,21 @@ export function outboxQueries(store: Store) {
     },
   };
 
+  async function claim(now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+    const due = store.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now), unlocked(now)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit);
+    const rows = await store.db
+      .update(outbox)
+      .set({ lockedUntil: leaseUntil })
+      .where(and(inArray(outbox.id, due), eq(outbox.status, "pending"), unlocked(now)))
+      .returning();
+    return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+  }
+
   async function finish(id: string, status: "failed" | "undeliverable", now: Date, lastError: string, attempts?: number) {
     await store.db
       .update(outbox)
@@ -96,3 +109,10 @@ function incremented(column: OutboxColumn) {
 }
 
 type OutboxColumn = Store["t"]["outbox"]["attempts"];
+
+function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "40P01") return true;
+  }
+  return false;
+}

@@ -1,6 +1,5 @@
 /** Queues e-mails in the outbox, inside the caller's transaction; the job runner sends them after commit. */
 import { randomUUID } from "node:crypto";
-import { outboxQueries } from "../../db/queries/outbox.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 
@@ -32,7 +31,7 @@ export async function enqueueEmail(deps: AppDeps, db: Db, email: OutgoingEmail):
   if (email.to.length === 0) throw new Error("An e-mail needs at least one recipient");
   const now = deps.clock.now();
   const payload: EmailPayload = { to: email.to, subject: email.subject, html: email.html, text: email.text };
-  const row = await outboxQueries(deps.store).insert(
+  const row = await deps.queries.outbox.insert(
     {
       id: randomUUID(),
       projectId: email.projectId,

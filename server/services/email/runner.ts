@@ -8,7 +8,7 @@
  * between the SMTP server accepting a message and the row being marked sent, the row is sent again
  * once its lease expires.
  */
-import { outboxQueries, type OutboxKind, type OutboxRow } from "../../db/queries/outbox.js";
+import type { OutboxKind, OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
 import { decryptEmailPayload } from "./outbox.js";
 import { createEmailTransports, EmailSendError, type EmailTransports } from "./transport.js";
@@ -62,7 +62,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
   const retryMaxMs = options.retryMaxMs ?? 3_600_000;
   const transports = options.transports ?? createEmailTransports(deps);
   const ownsTransports = !options.transports;
-  const outbox = outboxQueries(deps.store);
+  const outbox = deps.queries.outbox;
 
   /**
    * One deliverer per kind. Extension point: add `webhook: (row) => deliverWebhook(deps, row)` here.
@@ -99,7 +99,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     try {
       outcome = await deliver(row);
     } catch (error) {
-      // Unexpected (decryption, database, a bug): log what it was, never the payload; store a generic message.
+      // Unexpected (database, a bug): log what it was, never the payload; store a generic message.
       deps.log.error("outbox: delivery error", { id: row.id, kind: row.kind, ...errorFields(error) });
       outcome = { status: "retry", error: "Internal error while delivering" };
     }

@@ -29,7 +29,19 @@ export function assertProfileImage(value: string | null | undefined): void {
   if (!parsed || !["http:", "https:"].includes(parsed.protocol)) throw new StatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL.");
 }
 
-/** Returns whether the change ended the user's sessions (a new password does). */
+/**
+ * Turns a plain `password` into `password_hash` before any transaction starts, so the slow hash never
+ * holds a transaction open. `password: null` (remove the password) is kept as it is.
+ */
+export async function hashNewPassword(update: UserUpdate): Promise<UserUpdate> {
+  if (update.password === undefined || update.password === null) return update;
+  if (update.password_hash !== undefined) throw new StatusError(400, "Set either password or password_hash, not both.");
+  assertPasswordPolicy(update.password);
+  const { password: _plain, ...rest } = update;
+  return { ...rest, password_hash: await hashPassword(update.password) };
+}
+
+/** Returns whether the change ended the user's sessions (a new password does). Run hashNewPassword first. */
 export async function updateUser(deps: AppDeps, db: Db, record: UserRecord, update: UserUpdate): Promise<{ sessionsEnded: boolean }> {
   const { user } = record;
   const projectId = user.projectId;
@@ -59,8 +71,8 @@ export async function updateUser(deps: AppDeps, db: Db, record: UserRecord, upda
     throw new StatusError(400, "Set either password or password_hash, not both.");
   }
   if (update.password !== undefined) {
-    if (update.password !== null) assertPasswordPolicy(update.password);
-    patch.passwordHash = update.password === null ? null : await hashPassword(update.password);
+    if (update.password !== null) throw new Error("hashNewPassword must run before updateUser");
+    patch.passwordHash = null;
     sessionsEnded = true;
   }
   if (update.password_hash !== undefined) {

@@ -1,0 +1,57 @@
+import type * as c from "../../contract/password.js";
+import { requireUser } from "../http/auth.js";
+import type { Handler } from "../http/handler.js";
+import * as passwords from "../services/password-auth.js";
+import { hashSecret } from "../services/secrets.js";
+import { completeSignIn } from "../services/sign-in.js";
+import { createUser } from "../services/users/create.js";
+
+export const passwordSignUp: Handler<typeof c.passwordSignUp> = async (ctx, { body }) =>
+  passwords.passwordSignUp(ctx.deps, ctx.auth.project, {
+    email: body.email,
+    password: body.password,
+    verificationCallbackUrl: body.verification_callback_url,
+    anonymousUser: ctx.auth.user,
+  });
+
+export const passwordSignIn: Handler<typeof c.passwordSignIn> = async (ctx, { body }) =>
+  passwords.passwordSignIn(ctx.deps, ctx.auth.project, body.email, body.password);
+
+export const sendPasswordResetCode: Handler<typeof c.sendPasswordResetCode> = async (ctx, { body }) => {
+  await passwords.sendPasswordResetCode(ctx.deps, ctx.auth.project, body.email, body.callback_url);
+  return { success: "maybe, only if user with e-mail exists" };
+};
+
+export const checkPasswordResetCode: Handler<typeof c.checkPasswordResetCode> = async (ctx, { body }) => {
+  await passwords.checkPasswordResetCode(ctx.deps, ctx.auth.project, body.code);
+  return { is_code_valid: true };
+};
+
+export const resetPassword: Handler<typeof c.resetPassword> = async (ctx, { body }) => {
+  await passwords.resetPassword(ctx.deps, ctx.auth.project, body.code, body.password);
+  return { success: true };
+};
+
+export const updatePassword: Handler<typeof c.updatePassword> = async (ctx, { body }) => {
+  const { auth, deps } = ctx;
+  const record = requireUser(auth);
+  // The session to keep: the one of X-Stack-Refresh-Token when sent, else the access token's.
+  const refreshToken = ctx.header("x-stack-refresh-token");
+  const named = refreshToken ? await deps.queries.sessions.findLiveByTokenHash(auth.project.id, hashSecret(refreshToken), deps.clock.now()) : undefined;
+  const keep = named?.userId === record.user.id ? named.id : auth.sessionId;
+  await passwords.updatePassword(deps, auth.project, record, keep, body.old_password, body.new_password);
+  return { success: true };
+};
+
+export const setPassword: Handler<typeof c.setPassword> = async (ctx, { body }) => {
+  await passwords.setPassword(ctx.deps, ctx.auth.project, requireUser(ctx.auth), body.password);
+  return { success: true };
+};
+
+export const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => {
+  const { auth, deps } = ctx;
+  return deps.store.transaction(async (tx) => {
+    const record = await createUser(deps, tx, auth.project, { isAnonymous: true });
+    return completeSignIn(deps, tx, auth.project.id, record);
+  });
+};

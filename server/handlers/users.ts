@@ -1,0 +1,111 @@
+import type * as c from "../../contract/users.js";
+import { knownError } from "../../contract/known-error.js";
+import type { UserRecord } from "../db/queries/users.js";
+import type { AppDeps } from "../deps.js";
+import { resolveUserId, type Auth } from "../http/auth.js";
+import type { Handler } from "../http/handler.js";
+import { StatusError } from "../http/status-error.js";
+import { hashPassword, assertPasswordPolicy, isSupportedPasswordHash } from "../services/passwords.js";
+import { renderProjectConfig } from "../services/projects.js";
+import { createUser as createUserRecord } from "../services/users/create.js";
+import { userToJson } from "../services/users/json.js";
+import { assertClientProfileImage, assertProfileImage, hashNewPassword, updateUser as applyUserUpdate, type UserUpdate } from "../services/users/update.js";
+
+function currentUser(auth: Auth): UserRecord {
+  if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  return auth.user;
+}
+
+async function findUserOrThrow(deps: AppDeps, auth: Auth, userIdOrMe: string): Promise<UserRecord> {
+  const userId = resolveUserId(auth, userIdOrMe, "");
+  const record = await deps.queries.users.find(auth.project.id, userId);
+  if (!record) throw knownError("USER_NOT_FOUND");
+  return record;
+}
+
+async function updateAndReload(deps: AppDeps, record: UserRecord, update: UserUpdate): Promise<UserRecord> {
+  const { user } = record;
+  const prepared = await hashNewPassword(update);
+  await deps.store.transaction((tx) => applyUserUpdate(deps, tx, record, prepared));
+  return (await deps.queries.users.find(user.projectId, user.id))!;
+}
+
+export const getCurrentUser: Handler<typeof c.getCurrentUser> = async (ctx) => userToJson(currentUser(ctx.auth));
+
+export const updateCurrentUser: Handler<typeof c.updateCurrentUser> = async (ctx, { body }) => {
+  const record = currentUser(ctx.auth);
+  if (ctx.auth.accessType === "client") assertClientProfileImage(body.profile_image_url);
+  else assertProfileImage(body.profile_image_url);
+  return userToJson(await updateAndReload(ctx.deps, record, body));
+};
+
+export const deleteCurrentUser: Handler<typeof c.deleteCurrentUser> = async (ctx) => {
+  const { auth, deps } = ctx;
+  const record = currentUser(auth);
+  if (auth.accessType === "client" && !renderProjectConfig(auth.project).users.allowClientUserDeletion) {
+    throw new StatusError(400, "Client user deletion is not enabled for this project.");
+  }
+  await deps.queries.users.delete(auth.project.id, record.user.id);
+  return { success: true };
+};
+
+export const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => {
+  const { auth, deps } = ctx;
+  const { records, nextCursor } = await deps.queries.users.list(auth.project.id, {
+    limit: query.limit,
+    cursor: query.cursor,
+    desc: query.desc ?? false,
+    query: query.query?.trim() || undefined,
+    includeAnonymous: query.include_anonymous ?? false,
+    teamId: query.team_id,
+  });
+  return { items: records.map(userToJson), is_paginated: true, pagination: { next_cursor: nextCursor } };
+};
+
+export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
+  const { auth, deps } = ctx;
+  assertProfileImage(body.profile_image_url);
+  const config = renderProjectConfig(auth.project);
+  if ((body.primary_email_verified || body.primary_email_auth_enabled) && !body.primary_email) {
+    throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
+  }
+  if (body.password !== undefined && body.password_hash !== undefined) throw new StatusError(400, "Set either password or password_hash, not both.");
+  if (body.password && !config.auth.password.allowSignIn) throw new StatusError(400, "Password sign-in is not enabled for this project.");
+  if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw new StatusError(400, "One-time-code sign-in is not enabled for this project.");
+  if (body.password_hash !== undefined && !isSupportedPasswordHash(body.password_hash)) {
+    throw new StatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format.");
+  }
+  if (body.password) assertPasswordPolicy(body.password);
+  const passwordHash = body.password ? await hashPassword(body.password) : (body.password_hash ?? null);
+  const record = await deps.store.transaction((tx) =>
+    createUserRecord(deps, tx, auth.project, {
+      displayName: body.display_name,
+      profileImageUrl: body.profile_image_url,
+      clientMetadata: body.client_metadata,
+      clientReadOnlyMetadata: body.client_read_only_metadata,
+      serverMetadata: body.server_metadata,
+      primaryEmail: body.primary_email,
+      primaryEmailVerified: body.primary_email_verified,
+      primaryEmailAuthEnabled: body.primary_email_auth_enabled,
+      passwordHash,
+      otpAuthEnabled: body.otp_auth_enabled,
+      totpSecret: body.totp_secret_base64 ? deps.secrets.encrypt(body.totp_secret_base64, "totp") : null,
+      isAnonymous: body.is_anonymous,
+    }),
+  );
+  return userToJson(record);
+};
+
+export const getUser: Handler<typeof c.getUser> = async (ctx, { params }) => userToJson(await findUserOrThrow(ctx.deps, ctx.auth, params.user_id));
+
+export const updateUser: Handler<typeof c.updateUser> = async (ctx, { params, body }) => {
+  const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
+  assertProfileImage(body.profile_image_url);
+  return userToJson(await updateAndReload(ctx.deps, record, body));
+};
+
+export const deleteUser: Handler<typeof c.deleteUser> = async (ctx, { params }) => {
+  const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
+  await ctx.deps.queries.users.delete(ctx.auth.project.id, record.user.id);
+  return { success: true };
+};

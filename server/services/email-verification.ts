@@ -1,0 +1,57 @@
+/** Verifying that a user owns an e-mail address: a mailed link with a code, then the verify call. */
+import { knownError } from "../../contract/known-error.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { Db } from "../db/store.js";
+import type { AppDeps } from "../deps.js";
+import { StatusError } from "../http/status-error.js";
+import { enqueueEmail } from "./email/outbox.js";
+import { verificationEmail } from "./email/templates.js";
+import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
+import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
+
+export const EMAIL_VERIFICATION = "email-verification";
+const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
+
+/** The hosted page a link opens when the client gives no callback URL. */
+export function hostedPageUrl(deps: AppDeps, page: string): string {
+  return `${deps.config.publicUrl}/handler/${page}`;
+}
+
+export interface EmailToVerify {
+  userId: string;
+  channelId: string;
+  email: string;
+  callbackUrl: string;
+}
+
+/** Queues the verification mail in `db`'s transaction. The callback URL must be trusted. */
+export async function sendEmailVerification(deps: AppDeps, db: Db, project: ProjectRow, target: EmailToVerify): Promise<void> {
+  assertTrustedUrl(deps, project, target.callbackUrl);
+  const { code } = await createVerificationCode(deps, {
+    projectId: project.id,
+    purpose: EMAIL_VERIFICATION,
+    userId: target.userId,
+    data: { channel_id: target.channelId, email: target.email },
+    ttlMs: SEVEN_DAYS,
+    db,
+  });
+  const mail = verificationEmail({ projectName: project.displayName, link: withQueryParam(target.callbackUrl, "code", code) });
+  await enqueueEmail(deps, db, { projectId: project.id, to: [target.email], ...mail });
+}
+
+/** Checks the code (without using it) and returns the channel it verifies. */
+export async function checkEmailVerification(deps: AppDeps, project: ProjectRow, code: string) {
+  return useVerificationCode<{ channel_id: string; email: string }>(deps, { projectId: project.id, purpose: EMAIL_VERIFICATION, code, consume: false });
+}
+
+/** Uses the code and marks the channel verified (when it still has the address the code was sent to). */
+export async function completeEmailVerification(deps: AppDeps, project: ProjectRow, code: string): Promise<void> {
+  await checkEmailVerification(deps, project, code);
+  await deps.store.transaction(async (tx) => {
+    const used = await useVerificationCode<{ channel_id: string; email: string }>(deps, { projectId: project.id, purpose: EMAIL_VERIFICATION, code, db: tx });
+    const channel = used.userId ? await deps.queries.contactChannels.get(project.id, used.userId, used.data.channel_id, tx) : undefined;
+    if (!channel || channel.value !== used.data.email) throw new StatusError(400, "Contact channel not found. Was it deleted or changed since the code was sent?");
+    if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
+    await deps.queries.contactChannels.update(project.id, channel.id, { isVerified: true }, tx);
+  });
+}

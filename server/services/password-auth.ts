@@ -1,0 +1,121 @@
+/** Password sign-up, sign-in, reset and change. */
+import { knownError } from "../../contract/known-error.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { UserRecord } from "../db/queries/users.js";
+import type { AppDeps } from "../deps.js";
+import { StatusError } from "../http/status-error.js";
+import { enqueueEmail } from "./email/outbox.js";
+import { passwordResetEmail } from "./email/templates.js";
+import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
+import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
+import { renderProjectConfig } from "./projects.js";
+import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
+import { completeSignIn, type SignInResult } from "./sign-in.js";
+import { createUser } from "./users/create.js";
+import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
+import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
+
+export const PASSWORD_RESET = "password-reset";
+const RESET_CODE_TTL_MS = 60 * 60 * 1000;
+
+export function assertPasswordSignInEnabled(project: ProjectRow): void {
+  if (!renderProjectConfig(project).auth.password.allowSignIn) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  verificationCallbackUrl?: string;
+  /** The caller's anonymous user, upgraded in place instead of creating a new one. */
+  anonymousUser: UserRecord | null;
+}
+
+export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: SignUpInput): Promise<SignInResult> {
+  assertPasswordSignInEnabled(project);
+  const callbackUrl = input.verificationCallbackUrl ?? hostedPageUrl(deps, "email-verification");
+  assertTrustedUrl(deps, project, callbackUrl);
+  if (!renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
+  assertPasswordPolicy(input.password);
+  const email = normalizeEmail(input.email);
+  await assertAuthEmailFree(deps, deps.store.db, project.id, email, null);
+  const passwordHash = await hashPassword(input.password);
+  const result = await deps.store.transaction(async (tx) => {
+    let record: UserRecord;
+    const anonymous = input.anonymousUser?.user.isAnonymous ? input.anonymousUser : null;
+    if (anonymous) {
+      await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, anonymous.user.id, { value: email, verified: false, usedForAuth: true }));
+      await deps.queries.users.update(project.id, anonymous.user.id, { isAnonymous: false, passwordHash }, tx);
+      record = (await deps.queries.users.find(project.id, anonymous.user.id, tx))!;
+    } else {
+      record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash });
+    }
+    await sendEmailVerification(deps, tx, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl });
+    return completeSignIn(deps, tx, project.id, record);
+  });
+  deps.jobs.wake();
+  return result;
+}
+
+export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string): Promise<SignInResult> {
+  assertPasswordSignInEnabled(project);
+  const record = await deps.queries.users.findByAuthEmail(project.id, normalizeEmail(emailInput));
+  const check = await checkPassword(record?.user.passwordHash, password);
+  if (!record || !check.ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
+  return deps.store.transaction(async (tx) => {
+    if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash }, tx);
+    return completeSignIn(deps, tx, project.id, record);
+  });
+}
+
+/** Mails a reset link when the e-mail belongs to a user with a password; answers the same either way. */
+export async function sendPasswordResetCode(deps: AppDeps, project: ProjectRow, emailInput: string, callbackUrl: string): Promise<void> {
+  assertPasswordSignInEnabled(project);
+  assertTrustedUrl(deps, project, callbackUrl);
+  const email = normalizeEmail(emailInput);
+  const record = await deps.queries.users.findByAuthEmail(project.id, email);
+  if (!record) return;
+  await deps.store.transaction(async (tx) => {
+    const { code } = await createVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, userId: record.user.id, data: { email }, ttlMs: RESET_CODE_TTL_MS, db: tx });
+    const mail = passwordResetEmail({ projectName: project.displayName, link: withQueryParam(callbackUrl, "code", code) });
+    await enqueueEmail(deps, tx, { projectId: project.id, to: [email], ...mail });
+  });
+  deps.jobs.wake();
+}
+
+export async function checkPasswordResetCode(deps: AppDeps, project: ProjectRow, code: string): Promise<void> {
+  await useVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, code, consume: false });
+}
+
+/** Sets the new password and ends every session of the user. */
+export async function resetPassword(deps: AppDeps, project: ProjectRow, code: string, password: string): Promise<void> {
+  assertPasswordSignInEnabled(project);
+  assertPasswordPolicy(password);
+  await checkPasswordResetCode(deps, project, code);
+  const passwordHash = await hashPassword(password);
+  await deps.store.transaction(async (tx) => {
+    const used = await useVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, code, db: tx });
+    if (!used.userId) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+    await deps.queries.users.update(project.id, used.userId, { passwordHash }, tx);
+    await deps.queries.sessions.deleteForUser(project.id, used.userId, null, tx);
+  });
+}
+
+/** Changes the password after checking the old one; ends the user's other sessions. */
+export async function updatePassword(deps: AppDeps, project: ProjectRow, record: UserRecord, keepSessionId: string | null, oldPassword: string, newPassword: string): Promise<void> {
+  assertPasswordSignInEnabled(project);
+  assertPasswordPolicy(newPassword);
+  if (!record.user.passwordHash) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
+  if (!(await checkPassword(record.user.passwordHash, oldPassword)).ok) throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
+  const passwordHash = await hashPassword(newPassword);
+  await deps.store.transaction(async (tx) => {
+    await deps.queries.users.update(project.id, record.user.id, { passwordHash }, tx);
+    await deps.queries.sessions.deleteForUser(project.id, record.user.id, keepSessionId, tx);
+  });
+}
+
+export async function setPassword(deps: AppDeps, project: ProjectRow, record: UserRecord, password: string): Promise<void> {
+  assertPasswordSignInEnabled(project);
+  assertPasswordPolicy(password);
+  if (record.user.passwordHash) throw new StatusError(400, "This user already has a password; change it with the current one instead.");
+  await deps.queries.users.update(project.id, record.user.id, { passwordHash: await hashPassword(password) });
+}

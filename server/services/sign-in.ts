@@ -1,0 +1,17 @@
+/**
+ * Where every first-factor sign-in ends (password, magic link, passkey, OAuth, anonymous): the place
+ * for a second factor, then a new session.
+ */
+import type { UserRecord } from "../db/queries/users.js";
+import type { Db } from "../db/store.js";
+import type { AppDeps } from "../deps.js";
+import { startSession, type TokenPair } from "./sessions.js";
+
+export interface SignInResult extends TokenPair {
+  user_id: string;
+}
+
+export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, record: UserRecord): Promise<SignInResult> {
+  const tokens = await startSession(deps, db, projectId, record);
+  return { ...tokens, user_id: record.user.id };
+}
