@@ -15,6 +15,8 @@ export const contract = {
   apiRoot: misc.apiRoot,
   health: misc.health,
   checkFeatureSupport: misc.checkFeatureSupport,
+  listOwnedProjects: projects.listOwnedProjects,
+  createOwnedProject: projects.createOwnedProject,
   getCurrentProject: projects.getCurrentProject,
   getAdminProject: projects.getAdminProject,
   updateAdminProject: projects.updateAdminProject,

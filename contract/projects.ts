@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { millis, projectIdField, successResponse, uuid } from "./fields.js";
+import { listOf, millis, projectIdField, successResponse, uuid } from "./fields.js";
 import { defineProcedure } from "./procedure.js";
 import { adminProjectConfig, adminProjectConfigUpdate, clientProjectConfig } from "./project-config.js";
 
@@ -37,6 +37,37 @@ export const projectUpdate = z
     config: adminProjectConfigUpdate.optional(),
   })
   .meta({ id: "ProjectUpdate" });
+
+export const ownedProjectCreate = z
+  .strictObject({
+    ...projectUpdate.shape,
+    display_name: z.string().min(1, "must not be empty").max(256, "must be at most 256 characters"),
+    owner_team_id: uuid.meta({ description: "A team of the internal project that the signed-in user belongs to." }),
+  })
+  .meta({ id: "OwnedProjectCreate" });
+
+export const listOwnedProjects = defineProcedure({
+  method: "GET",
+  path: "/internal/projects",
+  access: "client",
+  summary: "Projects owned by teams the signed-in internal-project user belongs to",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"],
+  output: listOf(adminProject),
+});
+
+export const createOwnedProject = defineProcedure({
+  method: "POST",
+  path: "/internal/projects",
+  access: "client",
+  summary: "Create a project owned by one of the signed-in internal-project user's teams",
+  tags: ["Projects"],
+  successStatus: 201,
+  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  body: ownedProjectCreate,
+  output: adminProject,
+});
 
 export const getCurrentProject = defineProcedure({
   method: "GET",

@@ -329,6 +329,24 @@ export interface paths {
         patch: operations["updateConfigOverride"];
         trace?: never;
     };
+    "/internal/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects owned by teams the signed-in internal-project user belongs to */
+        get: operations["listOwnedProjects"];
+        put?: never;
+        /** Create a project owned by one of the signed-in internal-project user's teams */
+        post: operations["createOwnedProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/projects/current": {
         parameters: {
             query?: never;
@@ -754,6 +772,126 @@ export interface components {
             };
             /** @description A human-readable message. */
             error: string;
+        };
+        OwnedProjectCreate: {
+            config?: {
+                allow_localhost?: boolean;
+                allow_team_api_keys?: boolean;
+                allow_user_api_keys?: boolean;
+                client_team_creation_enabled?: boolean;
+                client_user_deletion_enabled?: boolean;
+                create_team_on_sign_up?: boolean;
+                credential_enabled?: boolean;
+                /** @description Replaces the whole trusted-domain list. */
+                domains?: {
+                    /**
+                     * @description An http(s) URL; its host may contain `*` (matches one DNS label part) and `**` (matches anything).
+                     * @example https://*.example.com
+                     */
+                    domain: string;
+                    /**
+                     * Format: starts_with
+                     * @description The path of the hosted handler pages on that domain.
+                     * @example /handler
+                     */
+                    handler_path: string;
+                }[];
+                /** @description Replaces the e-mail server. For `standard`, all six server fields are required. */
+                email_config?: {
+                    /** @example smtp.example.com */
+                    host?: string;
+                    /** @example hunter2 */
+                    password?: string;
+                    /** @example 587 */
+                    port?: number;
+                    /** @example noreply@example.com */
+                    sender_email?: string;
+                    /** @example Example App */
+                    sender_name?: string;
+                    /** @enum {string} */
+                    type: "shared" | "standard";
+                    /** @example mailer */
+                    username?: string;
+                };
+                /**
+                 * Format: uuid
+                 * @description Id of an existing e-mail theme.
+                 * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
+                 */
+                email_theme?: string;
+                magic_link_enabled?: boolean;
+                /**
+                 * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
+                 * @example link_method
+                 * @enum {string}
+                 */
+                oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates";
+                /** @description Replaces all OAuth providers; each listed provider allows sign-in and connected accounts. */
+                oauth_providers?: {
+                    /** @example 1234.apps.googleusercontent.com */
+                    client_id?: string;
+                    /** @example GOCSPX-secret */
+                    client_secret?: string;
+                    facebook_config_id?: string;
+                    /**
+                     * @description An OAuth provider type.
+                     * @example google
+                     * @enum {string}
+                     */
+                    id: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
+                    microsoft_tenant_id?: string;
+                    /**
+                     * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
+                     * @example standard
+                     * @enum {string}
+                     */
+                    type: "shared" | "standard";
+                }[];
+                passkey_enabled?: boolean;
+                sign_up_enabled?: boolean;
+                /** @description Replaces the team creator's default permissions. */
+                team_creator_default_permissions?: {
+                    /**
+                     * @description A permission id; ids starting with `$` are system permissions.
+                     * @example team_admin
+                     */
+                    id: string;
+                }[];
+                /** @description Replaces a team member's default permissions. */
+                team_member_default_permissions?: {
+                    /**
+                     * @description A permission id; ids starting with `$` are system permissions.
+                     * @example team_admin
+                     */
+                    id: string;
+                }[];
+                /** @description Replaces the project permissions new users get. */
+                user_default_permissions?: {
+                    /**
+                     * @description A permission id; ids starting with `$` are system permissions.
+                     * @example team_admin
+                     */
+                    id: string;
+                }[];
+            };
+            description?: string | null;
+            display_name: string;
+            /**
+             * @description An image URL or a base64 data URL.
+             * @example https://example.com/logo.png
+             */
+            full_logo_url?: string | null;
+            is_production_mode?: boolean;
+            /**
+             * @description An image URL or a base64 data URL.
+             * @example https://example.com/logo.png
+             */
+            logo_url?: string | null;
+            /**
+             * Format: uuid
+             * @description A team of the internal project that the signed-in user belongs to.
+             */
+            owner_team_id: string;
         };
         ProjectUpdate: {
             config?: {
@@ -2287,6 +2425,109 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listOwnedProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["AdminProject"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, EXPECTED_INTERNAL_PROJECT, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "EXPECTED_INTERNAL_PROJECT" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createOwnedProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OwnedProjectCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProject"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, EXPECTED_INTERNAL_PROJECT, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "EXPECTED_INTERNAL_PROJECT" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND";
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,37 @@
 import type * as c from "../../contract/projects.js";
+import { knownError } from "../../contract/known-error.js";
+import { requireUser, type Auth } from "../http/auth.js";
 import type { Handler } from "../http/handler.js";
-import { deleteProject, projectToAdminJson, projectToClientJson, updateProject } from "../services/projects.js";
+import { createProject, deleteProject, INTERNAL_PROJECT_ID, projectToAdminJson, projectToClientJson, updateProject } from "../services/projects.js";
+
+/** The signed-in user of the internal project (project owners manage their projects through it). */
+function internalUser(auth: Auth) {
+  if (auth.project.id !== INTERNAL_PROJECT_ID) throw knownError("EXPECTED_INTERNAL_PROJECT");
+  return requireUser(auth);
+}
+
+export const listOwnedProjects: Handler<typeof c.listOwnedProjects> = async (ctx) => {
+  const { deps } = ctx;
+  const user = internalUser(ctx.auth);
+  const teamIds = await deps.queries.teams.teamIdsOfUser(INTERNAL_PROJECT_ID, user.user.id);
+  const projects = await deps.queries.projects.listOwnedBy(teamIds);
+  return { items: projects.map(projectToAdminJson), is_paginated: false };
+};
+
+export const createOwnedProject: Handler<typeof c.createOwnedProject> = async (ctx, { body }) => {
+  const { deps } = ctx;
+  const user = internalUser(ctx.auth);
+  if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, body.owner_team_id, user.user.id))) {
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: body.owner_team_id, user_id: user.user.id });
+  }
+  const { display_name, owner_team_id, config, ...rest } = body;
+  const hasChanges = config !== undefined || Object.keys(rest).length > 0;
+  const project = await deps.store.transaction(async (tx) => {
+    const created = await createProject(deps, { displayName: display_name, ownerTeamId: owner_team_id }, tx);
+    return hasChanges ? updateProject(deps, created.id, { ...rest, config }) : created;
+  });
+  return projectToAdminJson(project);
+};
 
 export const getCurrentProject: Handler<typeof c.getCurrentProject> = async (ctx) => projectToClientJson(ctx.auth.project);
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof projectQueries>["find"]>> & {};
@@ -9,6 +9,10 @@ export function projectQueries(store: Store) {
     async find(id: string, db: Db = store.db) {
       const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
       return row;
+    },
+    async listOwnedBy(teamIds: string[]) {
+      if (teamIds.length === 0) return [];
+      return store.db.select().from(projects).where(inArray(projects.ownerTeamId, teamIds)).orderBy(asc(projects.createdAt), asc(projects.id));
     },
     async insert(row: typeof projects.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(projects).values(row).returning();
