@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "../support/databases.js";
+import { blockedRequests } from "./support/offline.js";
+import { createWorld, type World } from "./support/world.js";
+
+describe.each(testDialects)("Stack SDK: owner bootstrap on %s", (dialect) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld(dialect);
+  }, 60_000);
+  afterAll(async () => {
+    await world?.[Symbol.asyncDispose]();
+    expect(blockedRequests).toEqual([]);
+  });
+
+  it("creates a project owned by the signed-up internal user, listed among their projects", async () => {
+    expect(world.owned.displayName).toBe("Compat project");
+    expect(world.projectId).toMatch(/^[0-9a-f-]{36}$/);
+    const admin = world.adminApp();
+    const project = await admin.getProject();
+    expect(project.id).toBe(world.projectId);
+    expect(project.config.allowLocalhost).toBe(true);
+    expect(project.config.magicLinkEnabled).toBe(true);
+  });
+});
