@@ -22,4 +22,12 @@ describe.each(testDialects)("Stack SDK: owner bootstrap on %s", (dialect) => {
     expect(project.config.allowLocalhost).toBe(true);
     expect(project.config.magicLinkEnabled).toBe(true);
   });
+
+  it("lists the owner's projects and manages them through the owner session", async () => {
+    const owned = await world.owned.app.getProject();
+    expect(owned.id).toBe(world.projectId);
+    const keys = await world.owned.app.listInternalApiKeys();
+    expect(keys.map((k) => k.description)).toContain("compat suite");
+    expect(keys.every((k) => k.publishableClientKey === undefined || typeof k.publishableClientKey.lastFour === "string")).toBe(true);
+  });
 });
