@@ -4,6 +4,7 @@ import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
 import { projectQueries } from "./db/queries/projects.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { outboxQueries } from "./db/queries/outbox.js";
+import { permissionQueries } from "./db/queries/permissions.js";
 import { sessionQueries } from "./db/queries/sessions.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import { teamQueries } from "./db/queries/teams.js";
@@ -28,6 +29,7 @@ export function createQueries(store: Store) {
     teams: teamQueries(store),
     verificationCodes: verificationCodeQueries(store),
     outbox: outboxQueries(store),
+    permissions: permissionQueries(store),
   };
 }
 

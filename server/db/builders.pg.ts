@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -23,4 +24,5 @@ export const pgBuilders: TableBuilders = {
   index,
   uniqueIndex,
   primaryKey,
+  foreignKey,
 };

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { TableBuilders } from "./builders.js";
 
 /**
@@ -16,4 +16,5 @@ export const sqliteBuilders = {
   index,
   uniqueIndex,
   primaryKey,
+  foreignKey,
 } as unknown as TableBuilders;

@@ -6,6 +6,7 @@
  */
 import type {
   bigint as pgBigint,
+  foreignKey as pgForeignKey,
   boolean as pgBoolean,
   index as pgIndex,
   integer as pgInteger,
@@ -34,4 +35,5 @@ export interface TableBuilders {
   index: typeof pgIndex;
   uniqueIndex: typeof pgUniqueIndex;
   primaryKey: typeof pgPrimaryKey;
+  foreignKey: typeof pgForeignKey;
 }

@@ -3,5 +3,5 @@ import { sqliteBuilders } from "./builders.sqlite.js";
 import { defineTables } from "./tables.js";
 
 export const sqliteTables = defineTables(sqliteBuilders);
-export const { projects, apiKeySets, users, contactChannels, sessions, signingKeys, verificationCodes, teams, teamMembers, outbox } =
+export const { projects, apiKeySets, users, contactChannels, sessions, signingKeys, verificationCodes, teams, teamMembers, teamPermissions, projectPermissions, apiKeys, outbox } =
   sqliteTables;

@@ -154,6 +154,8 @@ export function defineTables(b: TableBuilders) {
       codeHash: b.text("code_hash").notNull(),
       nonceHash: b.text("nonce_hash"),
       userId: b.text("user_id").references(() => users.id, { onDelete: "cascade" }),
+      /** The team a code is about (invitations); the code goes with the team. */
+      teamId: b.text("team_id").references(() => teams.id, { onDelete: "cascade" }),
       data: b.json("data").$type<Record<string, unknown>>().notNull(),
       attempts: b.integer("attempts").notNull().default(0),
       createdAt: b.time("created_at").notNull(),
@@ -164,6 +166,7 @@ export function defineTables(b: TableBuilders) {
       b.uniqueIndex("verification_codes_code_idx").on(t.codeHash),
       b.index("verification_codes_nonce_idx").on(t.nonceHash),
       b.index("verification_codes_expiry_idx").on(t.expiresAt),
+      b.index("verification_codes_team_idx").on(t.teamId, t.purpose),
     ],
   );
 
@@ -199,6 +202,59 @@ export function defineTables(b: TableBuilders) {
     (t) => [b.primaryKey({ columns: [t.teamId, t.userId] }), b.index("team_members_user_idx").on(t.userId)],
   );
 
+  /** Team permissions granted directly to a member; they go with the membership. */
+  const teamPermissions = b.table(
+    "team_permissions",
+    {
+      projectId: projectId(),
+      teamId: b.text("team_id").notNull(),
+      userId: b.text("user_id").notNull(),
+      permissionId: b.text("permission_id").notNull(),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [
+      b.primaryKey({ columns: [t.teamId, t.userId, t.permissionId] }),
+      b.foreignKey({ columns: [t.teamId, t.userId], foreignColumns: [teamMembers.teamId, teamMembers.userId] }).onDelete("cascade"),
+      b.index("team_permissions_project_idx").on(t.projectId, t.permissionId),
+    ],
+  );
+
+  /** Project permissions granted directly to a user. */
+  const projectPermissions = b.table(
+    "project_permissions",
+    {
+      projectId: projectId(),
+      userId: userId(),
+      permissionId: b.text("permission_id").notNull(),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [b.primaryKey({ columns: [t.userId, t.permissionId] }), b.index("project_permissions_project_idx").on(t.projectId, t.permissionId)],
+  );
+
+  /** API keys that users and teams create for their own API consumers; only hashes are kept. */
+  const apiKeys = b.table(
+    "api_keys",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      type: b.text("type", { enum: ["user", "team"] }).notNull(),
+      userId: b.text("user_id").references(() => users.id, { onDelete: "cascade" }),
+      teamId: b.text("team_id").references(() => teams.id, { onDelete: "cascade" }),
+      description: b.text("description").notNull(),
+      isPublic: b.boolean("is_public").notNull().default(false),
+      valueHash: b.text("value_hash").notNull(),
+      lastFour: b.text("last_four").notNull(),
+      createdAt: b.time("created_at").notNull(),
+      expiresAt: b.time("expires_at"),
+      revokedAt: b.time("revoked_at"),
+    },
+    (t) => [
+      b.uniqueIndex("api_keys_value_idx").on(t.valueHash),
+      b.index("api_keys_user_idx").on(t.projectId, t.userId),
+      b.index("api_keys_team_idx").on(t.projectId, t.teamId),
+    ],
+  );
+
   /**
    * Side effects written in the same transaction as the change that causes them (e-mails, later
    * webhooks) and delivered after commit by the job runner. The payload is encrypted; `summary` holds
@@ -226,7 +282,21 @@ export function defineTables(b: TableBuilders) {
     ],
   );
 
-  return { projects, apiKeySets, users, contactChannels, sessions, signingKeys, verificationCodes, teams, teamMembers, outbox };
+  return {
+    projects,
+    apiKeySets,
+    users,
+    contactChannels,
+    sessions,
+    signingKeys,
+    verificationCodes,
+    teams,
+    teamMembers,
+    teamPermissions,
+    projectPermissions,
+    apiKeys,
+    outbox,
+  };
 }
 
 export type Tables = ReturnType<typeof defineTables>;

@@ -4,6 +4,7 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { TeamRow } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
+import { grantTeamDefaults } from "./permissions/grants.js";
 
 export interface NewTeam {
   displayName: string;
@@ -32,6 +33,7 @@ export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, inp
   );
   if (input.creatorUserId) {
     await deps.queries.teams.addMember({ projectId: project.id, teamId: team.id, userId: input.creatorUserId, createdAt: now }, db);
+    await grantTeamDefaults(deps, db, project, team.id, input.creatorUserId, "teamCreator");
   }
   return team;
 }

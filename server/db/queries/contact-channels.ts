@@ -11,6 +11,20 @@ export function contactChannelQueries(store: Store) {
         .where(and(eq(channels.projectId, projectId), eq(channels.userId, userId)))
         .orderBy(asc(channels.createdAt), asc(channels.id));
     },
+    /** The project's channels, oldest first, optionally only one user's or one id. */
+    async list(projectId: string, filter: { userId?: string; id?: string }, db: Db = store.db) {
+      return db
+        .select()
+        .from(channels)
+        .where(
+          and(
+            eq(channels.projectId, projectId),
+            filter.userId === undefined ? undefined : eq(channels.userId, filter.userId),
+            filter.id === undefined ? undefined : eq(channels.id, filter.id),
+          ),
+        )
+        .orderBy(asc(channels.createdAt), asc(channels.id));
+    },
     async get(projectId: string, userId: string, id: string, db: Db = store.db) {
       const [row] = await db
         .select()

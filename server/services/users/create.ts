@@ -4,6 +4,7 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { UserRecord } from "../../db/queries/users.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
+import { grantSignUpDefaults } from "../permissions/grants.js";
 import { renderProjectConfig } from "../projects.js";
 import { createTeam } from "../teams.js";
 import { changePrimaryEmail, guardAuthEmail } from "./primary-email.js";
@@ -55,6 +56,7 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
       }),
     );
   }
+  await grantSignUpDefaults(deps, db, project, id);
   if (renderProjectConfig(project).teams.createPersonalTeamOnSignUp) {
     const name = input.displayName ? `${input.displayName}'s Team` : input.primaryEmail ? `${input.primaryEmail}'s Team` : "Personal Team";
     const team = await createTeam(deps, db, project, { displayName: name, creatorUserId: id });

@@ -1,3 +1,44 @@
+CREATE TABLE `api_key_sets` (
+	`id` text PRIMARY KEY NOT NULL,
+	`project_id` text NOT NULL,
+	`description` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	`revoked_at` integer,
+	`publishable_client_key_hash` text,
+	`publishable_client_key_last_four` text,
+	`secret_server_key_hash` text,
+	`secret_server_key_last_four` text,
+	`super_secret_admin_key_hash` text,
+	`super_secret_admin_key_last_four` text,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `api_key_sets_project_idx` ON `api_key_sets` (`project_id`,`created_at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `api_key_sets_publishable_hash_idx` ON `api_key_sets` (`publishable_client_key_hash`);--> statement-breakpoint
+CREATE UNIQUE INDEX `api_key_sets_secret_hash_idx` ON `api_key_sets` (`secret_server_key_hash`);--> statement-breakpoint
+CREATE UNIQUE INDEX `api_key_sets_admin_hash_idx` ON `api_key_sets` (`super_secret_admin_key_hash`);--> statement-breakpoint
+CREATE TABLE `api_keys` (
+	`id` text PRIMARY KEY NOT NULL,
+	`project_id` text NOT NULL,
+	`type` text NOT NULL,
+	`user_id` text,
+	`team_id` text,
+	`description` text NOT NULL,
+	`is_public` integer DEFAULT false NOT NULL,
+	`value_hash` text NOT NULL,
+	`last_four` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`expires_at` integer,
+	`revoked_at` integer,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `api_keys_value_idx` ON `api_keys` (`value_hash`);--> statement-breakpoint
+CREATE INDEX `api_keys_user_idx` ON `api_keys` (`project_id`,`user_id`);--> statement-breakpoint
+CREATE INDEX `api_keys_team_idx` ON `api_keys` (`project_id`,`team_id`);--> statement-breakpoint
 CREATE TABLE `contact_channels` (
 	`id` text PRIMARY KEY NOT NULL,
 	`project_id` text NOT NULL,
@@ -34,6 +75,30 @@ CREATE TABLE `outbox` (
 --> statement-breakpoint
 CREATE INDEX `outbox_due_idx` ON `outbox` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE INDEX `outbox_project_idx` ON `outbox` (`project_id`,`kind`,`created_at`);--> statement-breakpoint
+CREATE TABLE `project_permissions` (
+	`project_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`permission_id` text NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `permission_id`),
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `project_permissions_project_idx` ON `project_permissions` (`project_id`,`permission_id`);--> statement-breakpoint
+CREATE TABLE `projects` (
+	`id` text PRIMARY KEY NOT NULL,
+	`display_name` text NOT NULL,
+	`description` text DEFAULT '' NOT NULL,
+	`logo_url` text,
+	`full_logo_url` text,
+	`is_production_mode` integer DEFAULT false NOT NULL,
+	`owner_team_id` text,
+	`config_override` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`project_id` text NOT NULL,
@@ -73,6 +138,18 @@ CREATE TABLE `team_members` (
 );
 --> statement-breakpoint
 CREATE INDEX `team_members_user_idx` ON `team_members` (`user_id`);--> statement-breakpoint
+CREATE TABLE `team_permissions` (
+	`project_id` text NOT NULL,
+	`team_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`permission_id` text NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`team_id`, `user_id`, `permission_id`),
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`team_id`,`user_id`) REFERENCES `team_members`(`team_id`,`user_id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `team_permissions_project_idx` ON `team_permissions` (`project_id`,`permission_id`);--> statement-breakpoint
 CREATE TABLE `teams` (
 	`id` text PRIMARY KEY NOT NULL,
 	`project_id` text NOT NULL,
@@ -112,15 +189,18 @@ CREATE TABLE `verification_codes` (
 	`code_hash` text NOT NULL,
 	`nonce_hash` text,
 	`user_id` text,
+	`team_id` text,
 	`data` text NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`created_at` integer NOT NULL,
 	`expires_at` integer NOT NULL,
 	`used_at` integer,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `verification_codes_code_idx` ON `verification_codes` (`code_hash`);--> statement-breakpoint
 CREATE INDEX `verification_codes_nonce_idx` ON `verification_codes` (`nonce_hash`);--> statement-breakpoint
-CREATE INDEX `verification_codes_expiry_idx` ON `verification_codes` (`expires_at`);
+CREATE INDEX `verification_codes_expiry_idx` ON `verification_codes` (`expires_at`);--> statement-breakpoint
+CREATE INDEX `verification_codes_team_idx` ON `verification_codes` (`team_id`,`purpose`);
