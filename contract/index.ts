@@ -4,6 +4,7 @@
  */
 import "./validation-messages.js";
 import * as config from "./config.js";
+import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import * as misc from "./misc.js";
 import * as password from "./password.js";
@@ -50,6 +51,15 @@ export const contract = {
   getUser: users.getUser,
   updateUser: users.updateUser,
   deleteUser: users.deleteUser,
+  listContactChannels: contactChannels.listContactChannels,
+  createContactChannel: contactChannels.createContactChannel,
+  getContactChannel: contactChannels.getContactChannel,
+  updateContactChannel: contactChannels.updateContactChannel,
+  deleteContactChannel: contactChannels.deleteContactChannel,
+  sendContactChannelVerificationCode: contactChannels.sendContactChannelVerificationCode,
+  sendPrimaryEmailVerificationCode: contactChannels.sendPrimaryEmailVerificationCode,
+  verifyContactChannel: contactChannels.verifyContactChannel,
+  checkContactChannelVerificationCode: contactChannels.checkContactChannelVerificationCode,
 } as const;
 
 export type Contract = typeof contract;

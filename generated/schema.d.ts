@@ -242,6 +242,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contact-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's contact channels, oldest first
+         * @description Clients list their own (`user_id=me`); servers may leave `user_id` out to list every channel of the project.
+         */
+        get: operations["listContactChannels"];
+        put?: never;
+        /** Add a contact channel to a user */
+        post: operations["createContactChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-channels/{user_id}/{contact_channel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a contact channel */
+        get: operations["getContactChannel"];
+        put?: never;
+        post?: never;
+        /** Remove a contact channel */
+        delete: operations["deleteContactChannel"];
+        options?: never;
+        head?: never;
+        /** Update a contact channel; a new value is unverified unless `is_verified` says otherwise */
+        patch: operations["updateContactChannel"];
+        trace?: never;
+    };
+    "/contact-channels/{user_id}/{contact_channel_id}/send-verification-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a verification link to a contact channel */
+        post: operations["sendContactChannelVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-channels/send-verification-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a verification link to the signed-in user's primary e-mail (legacy)
+         * @description Deprecated: use `/contact-channels/{user_id}/{contact_channel_id}/send-verification-code`.
+         */
+        post: operations["sendPrimaryEmailVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-channels/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a contact channel with the code from its e-mailed link */
+        post: operations["verifyContactChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-channels/verify/check-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a contact-channel verification code without using it */
+        post: operations["checkContactChannelVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -701,6 +812,42 @@ export interface components {
              */
             id: string;
         };
+        ContactChannel: {
+            /**
+             * Format: uuid
+             * @description A contact channel id.
+             * @example b3d396b8-c574-4c80-97b3-50031675ceb2
+             */
+            id: string;
+            /**
+             * @description Whether this is the user's primary e-mail; a user has at most one.
+             * @example true
+             */
+            is_primary: boolean;
+            /**
+             * @description Whether the user proved they own the address.
+             * @example false
+             */
+            is_verified: boolean;
+            /**
+             * @description The kind of channel; only `email` exists.
+             * @example email
+             * @constant
+             */
+            type: "email";
+            /**
+             * @description Whether the address signs in (password, one-time code); one user per address.
+             * @example true
+             */
+            used_for_auth: boolean;
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * @description The e-mail address, trimmed and lowercased.
+             * @example ada@example.com
+             */
+            value: string;
+        };
         CreatedInternalApiKeySet: {
             /**
              * @description Milliseconds since the Unix epoch.
@@ -1007,6 +1154,67 @@ export interface components {
              * @example https://example.com/logo.png
              */
             logo_url?: string | null;
+        };
+        ServerContactChannelCreate: {
+            /**
+             * @description Whether this is the user's primary e-mail; a user has at most one.
+             * @example true
+             */
+            is_primary?: boolean;
+            /**
+             * @description Whether the user proved they own the address.
+             * @example false
+             */
+            is_verified?: boolean;
+            /**
+             * @description The kind of channel; only `email` exists.
+             * @example email
+             * @constant
+             */
+            type: "email";
+            /**
+             * @description Whether the address signs in (password, one-time code); one user per address.
+             * @example true
+             */
+            used_for_auth: boolean;
+            /**
+             * @description A user id, or `me` for the signed-in user.
+             * @example me
+             */
+            user_id: string | "me";
+            /**
+             * @description An e-mail address.
+             * @example ada@example.com
+             */
+            value: string;
+        };
+        ServerContactChannelUpdate: {
+            /**
+             * @description Whether this is the user's primary e-mail; a user has at most one.
+             * @example true
+             */
+            is_primary?: boolean;
+            /**
+             * @description Default when `value` changes: false.
+             * @example false
+             */
+            is_verified?: boolean;
+            /**
+             * @description The kind of channel; only `email` exists.
+             * @example email
+             * @constant
+             */
+            type?: "email";
+            /**
+             * @description Whether the address signs in (password, one-time code); one user per address.
+             * @example true
+             */
+            used_for_auth?: boolean;
+            /**
+             * @description An e-mail address.
+             * @example ada@example.com
+             */
+            value?: string;
         };
         ServerTeam: {
             /**
@@ -2074,6 +2282,612 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listContactChannels: {
+        parameters: {
+            query?: {
+                /** @description Only this channel. */
+                contact_channel_id?: string;
+                /** @description Required for clients (`me`); optional for servers. */
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["ContactChannel"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createContactChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerContactChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactChannel"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getContactChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A contact channel id. */
+                contact_channel_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactChannel"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteContactChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A contact channel id. */
+                contact_channel_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateContactChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A contact channel id. */
+                contact_channel_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerContactChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactChannel"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    sendContactChannelVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A contact channel id. */
+                contact_channel_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The page the e-mailed link opens (on a trusted domain); `code` is added to its query.
+                     * @example https://app.example.com/handler/email-verification
+                     */
+                    callback_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: EMAIL_ALREADY_VERIFIED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "EMAIL_ALREADY_VERIFIED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    sendPrimaryEmailVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The page the e-mailed link opens (on a trusted domain); `code` is added to its query.
+                     * @example https://app.example.com/handler/email-verification
+                     */
+                    callback_url: string;
+                    /**
+                     * @description An e-mail address.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_IS_NOT_PRIMARY_EMAIL, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_IS_NOT_PRIMARY_EMAIL" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: EMAIL_ALREADY_VERIFIED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "EMAIL_ALREADY_VERIFIED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    verifyContactChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: EMAIL_ALREADY_VERIFIED, VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "EMAIL_ALREADY_VERIFIED" | "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    checkContactChannelVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_code_valid: true;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,7 @@
 import type { Contract } from "../../contract/index.js";
 import type { HandlerMap } from "../http/handler.js";
 import * as config from "./config.js";
+import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import * as misc from "./misc.js";
 import * as password from "./password.js";
@@ -17,4 +18,5 @@ export const handlers: HandlerMap<Contract> = {
   ...sessions,
   ...password,
   ...users,
+  ...contactChannels,
 };

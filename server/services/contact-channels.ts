@@ -1,0 +1,189 @@
+/**
+ * Contact channels: a user's e-mail addresses. Rules kept here: one channel per address and user, one
+ * primary channel per user (the user's `primary_email`), one user per address used for sign-in in a
+ * project, and a changed address is unverified unless the caller says otherwise.
+ */
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { contactChannel } from "../../contract/contact-channels.js";
+import { knownError } from "../../contract/known-error.js";
+import { isUniqueViolation } from "../db/errors.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { ContactChannelRow, UserRecord } from "../db/queries/users.js";
+import type { Db } from "../db/store.js";
+import type { AppDeps } from "../deps.js";
+import { StatusError } from "../http/status-error.js";
+import { sendEmailVerification } from "./email-verification.js";
+import { normalizeEmail } from "./users/primary-email.js";
+
+export type ContactChannelJson = z.input<typeof contactChannel>;
+
+export interface NewContactChannel {
+  value: string;
+  usedForAuth: boolean;
+  isPrimary?: boolean;
+  isVerified?: boolean;
+}
+
+export interface ContactChannelChange {
+  value?: string;
+  usedForAuth?: boolean;
+  isPrimary?: boolean;
+  /** Undefined keeps the flag, except that a new value makes the channel unverified. */
+  isVerified?: boolean;
+}
+
+const ALREADY_EXISTS = "Contact channel already exists";
+
+export function channelToJson(row: ContactChannelRow): ContactChannelJson {
+  return {
+    user_id: row.userId,
+    id: row.id,
+    value: row.value,
+    type: "email",
+    used_for_auth: row.usedForAuth,
+    is_verified: row.isVerified,
+    is_primary: row.isPrimary,
+  };
+}
+
+/** Oldest first; without a user id, every channel of the project. */
+export async function listChannels(deps: AppDeps, projectId: string, filter: { userId?: string; channelId?: string }): Promise<ContactChannelRow[]> {
+  return deps.queries.contactChannels.list(projectId, { userId: filter.userId, id: filter.channelId });
+}
+
+/** The channel, or the 404 text the read endpoint answers with. */
+export async function getChannel(deps: AppDeps, projectId: string, userId: string, channelId: string): Promise<ContactChannelRow> {
+  const channel = await deps.queries.contactChannels.get(projectId, userId, channelId);
+  if (!channel) throw new StatusError(404, "Contact channel not found.");
+  return channel;
+}
+
+export async function createChannel(deps: AppDeps, projectId: string, userId: string, input: NewContactChannel): Promise<ContactChannelRow> {
+  const channels = deps.queries.contactChannels;
+  const value = normalizeEmail(input.value);
+  return deps.store.transaction(async (tx) => {
+    if (await channels.findByValue(projectId, userId, value, tx)) throw new StatusError(400, ALREADY_EXISTS);
+    if (input.usedForAuth) await assertNotUsedForAuthByOthers(deps, tx, projectId, value, userId);
+    return guardUniqueness(value, input.usedForAuth, async () => {
+      if (input.isPrimary) await channels.clearPrimary(projectId, userId, null, tx);
+      return channels.insert(
+        {
+          id: randomUUID(),
+          projectId,
+          userId,
+          type: "email",
+          value,
+          usedForAuth: input.usedForAuth,
+          isPrimary: input.isPrimary ?? false,
+          isVerified: input.isVerified ?? false,
+          createdAt: deps.clock.now(),
+        },
+        tx,
+      );
+    });
+  });
+}
+
+export async function updateChannel(
+  deps: AppDeps,
+  projectId: string,
+  userId: string,
+  channelId: string,
+  change: ContactChannelChange,
+): Promise<ContactChannelRow> {
+  const channels = deps.queries.contactChannels;
+  return deps.store.transaction(async (tx) => {
+    const current = await channels.get(projectId, userId, channelId, tx);
+    if (!current) throw new StatusError(400, "Contact channel not found");
+    const value = change.value === undefined ? current.value : normalizeEmail(change.value);
+    const valueChanged = value !== current.value;
+    if (valueChanged && (await channels.findByValue(projectId, userId, value, tx))) throw new StatusError(400, ALREADY_EXISTS);
+    const usedForAuth = change.usedForAuth ?? current.usedForAuth;
+    if (usedForAuth && (valueChanged || !current.usedForAuth)) await assertNotUsedForAuthByOthers(deps, tx, projectId, value, userId);
+    return guardUniqueness(value, usedForAuth, async () => {
+      if (change.isPrimary) await channels.clearPrimary(projectId, userId, current.id, tx);
+      const updated = await channels.update(
+        projectId,
+        current.id,
+        {
+          value,
+          usedForAuth,
+          isPrimary: change.isPrimary ?? current.isPrimary,
+          isVerified: change.isVerified ?? (valueChanged ? false : current.isVerified),
+        },
+        tx,
+      );
+      return updated!;
+    });
+  });
+}
+
+export async function deleteChannel(deps: AppDeps, projectId: string, userId: string, channelId: string): Promise<void> {
+  const channels = deps.queries.contactChannels;
+  await deps.store.transaction(async (tx) => {
+    const current = await channels.get(projectId, userId, channelId, tx);
+    if (!current) throw new StatusError(400, "Contact channel not found");
+    await channels.delete(projectId, current.id, tx);
+  });
+}
+
+/** Mails a verification link for one of the user's channels. */
+export async function sendChannelVerification(
+  deps: AppDeps,
+  project: ProjectRow,
+  userId: string,
+  channelId: string,
+  callbackUrl: string,
+): Promise<void> {
+  const channel = await deps.queries.contactChannels.get(project.id, userId, channelId);
+  if (!channel) throw new StatusError(404, "Contact channel not found");
+  await queueVerification(deps, project, channel, callbackUrl);
+}
+
+/** The legacy form: `email` must be the user's primary e-mail, which is then sent a verification link. */
+export async function sendPrimaryEmailVerification(
+  deps: AppDeps,
+  project: ProjectRow,
+  record: UserRecord,
+  email: string,
+  callbackUrl: string,
+): Promise<void> {
+  const primary = record.primaryEmail;
+  if (!primary) throw new StatusError(400, "The user has no primary e-mail address to verify.");
+  if (normalizeEmail(email) !== primary.value) throw knownError("EMAIL_IS_NOT_PRIMARY_EMAIL", { email, primary_email: primary.value });
+  await queueVerification(deps, project, primary, callbackUrl);
+}
+
+async function queueVerification(deps: AppDeps, project: ProjectRow, channel: ContactChannelRow, callbackUrl: string): Promise<void> {
+  if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
+  await deps.store.transaction((tx) =>
+    sendEmailVerification(deps, tx, project, { userId: channel.userId, channelId: channel.id, email: channel.value, callbackUrl }),
+  );
+  deps.jobs.wake();
+}
+
+function usedForAuthElsewhere(value: string) {
+  return knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", {
+    type: "email",
+    contact_channel_value: value,
+    would_work_if_email_was_verified: false,
+  });
+}
+
+async function assertNotUsedForAuthByOthers(deps: AppDeps, db: Db, projectId: string, value: string, userId: string): Promise<void> {
+  if (await deps.queries.contactChannels.authOwnerOtherThan(projectId, value, userId, db)) throw usedForAuthElsewhere(value);
+}
+
+/**
+ * Runs a write that may still hit a unique index when a concurrent request got there first (the checks
+ * before it cover every other case): the sign-in index when the channel signs in, else the per-user one.
+ */
+async function guardUniqueness<T>(value: string, usedForAuth: boolean, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw usedForAuth ? usedForAuthElsewhere(value) : new StatusError(400, ALREADY_EXISTS);
+  }
+}
