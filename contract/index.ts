@@ -6,10 +6,14 @@ import "./validation-messages.js";
 import * as config from "./config.js";
 import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
+import { apiKeyProcedures } from "./api-keys.js";
 import * as misc from "./misc.js";
 import * as password from "./password.js";
+import { permissionProcedures } from "./permissions.js";
 import * as projects from "./projects.js";
 import * as sessions from "./sessions.js";
+import { teamInvitationProcedures } from "./team-invitations.js";
+import { teamProcedures } from "./teams.js";
 import * as users from "./users.js";
 
 export const contract = {
@@ -60,6 +64,10 @@ export const contract = {
   sendPrimaryEmailVerificationCode: contactChannels.sendPrimaryEmailVerificationCode,
   verifyContactChannel: contactChannels.verifyContactChannel,
   checkContactChannelVerificationCode: contactChannels.checkContactChannelVerificationCode,
+  ...teamProcedures,
+  ...teamInvitationProcedures,
+  ...permissionProcedures,
+  ...apiKeyProcedures,
 } as const;
 
 export type Contract = typeof contract;

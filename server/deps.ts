@@ -1,6 +1,7 @@
 /** What handlers and services are built from: plain values, created once at start-up. */
 import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
+import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { projectQueries } from "./db/queries/projects.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { outboxQueries } from "./db/queries/outbox.js";
@@ -30,6 +31,7 @@ export function createQueries(store: Store) {
     verificationCodes: verificationCodeQueries(store),
     outbox: outboxQueries(store),
     permissions: permissionQueries(store),
+    apiKeys: apiKeyQueries(store),
   };
 }
 

@@ -3,10 +3,14 @@ import type { HandlerMap } from "../http/handler.js";
 import * as config from "./config.js";
 import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
+import { apiKeyHandlers } from "./api-keys.js";
 import * as misc from "./misc.js";
 import * as password from "./password.js";
+import { permissionHandlers } from "./permissions.js";
 import * as projects from "./projects.js";
 import * as sessions from "./sessions.js";
+import { teamInvitationHandlers } from "./team-invitations.js";
+import { teamHandlers } from "./teams.js";
 import * as users from "./users.js";
 
 /** One handler per procedure of the contract. */
@@ -19,4 +23,8 @@ export const handlers: HandlerMap<Contract> = {
   ...password,
   ...users,
   ...contactChannels,
+  ...teamHandlers,
+  ...teamInvitationHandlers,
+  ...permissionHandlers,
+  ...apiKeyHandlers,
 };

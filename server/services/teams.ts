@@ -1,5 +1,7 @@
 /** Teams: creation with a creator member. Permissions and invitations build on this. */
 import { randomUUID } from "node:crypto";
+import { knownError } from "../../contract/known-error.js";
+import { isUniqueViolation } from "../db/errors.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { TeamRow } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
@@ -36,4 +38,19 @@ export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, inp
     await grantTeamDefaults(deps, db, project, team.id, input.creatorUserId, "teamCreator");
   }
   return team;
+}
+
+/**
+ * Adds a member with the project's default member permissions (server adds, accepted invitations).
+ * Throws TEAM_MEMBERSHIP_ALREADY_EXISTS when the user already belongs to the team.
+ */
+export async function addTeamMember(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string): Promise<void> {
+  if (await deps.queries.teams.isMember(project.id, teamId, userId, db)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
+  try {
+    await deps.queries.teams.addMember({ projectId: project.id, teamId, userId, createdAt: deps.clock.now() }, db);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
+    throw error;
+  }
+  await grantTeamDefaults(deps, db, project, teamId, userId, "teamMember");
 }

@@ -1,0 +1,2 @@
+/** User and team API keys. */
+export const apiKeyProcedures = {} as const;

@@ -1,0 +1,2 @@
+/** Team and project permissions and their definitions. */
+export const permissionProcedures = {} as const;

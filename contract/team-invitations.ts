@@ -1,0 +1,2 @@
+/** Team invitations. */
+export const teamInvitationProcedures = {} as const;

@@ -1,0 +1,2 @@
+/** Teams, memberships and member profiles. */
+export const teamProcedures = {} as const;
