@@ -38,8 +38,8 @@ export interface ProcedureDefinition<
   /** Known errors this procedure may answer with (besides the ones every request may get). */
   readonly errors: readonly KnownErrorCode[];
   readonly contentType?: "application/json" | "text/plain";
-  /** Cache-Control of a successful answer (default: no-store). */
-  readonly cacheControl?: string;
+  /** Headers of a successful answer, e.g. a Cache-Control other than the default no-store. */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
   readonly params?: P;
   readonly query?: Q;
   readonly body?: B | PerAccess<B>;

@@ -78,6 +78,7 @@ export const oauthToken = defineProcedure({
   tags: ["Sessions"],
   successStatus: 200,
   errors: ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE"],
+  responseHeaders: { "cache-control": "no-store", pragma: "no-cache" },
   body: z.strictObject({
     grant_type: z.enum(["refresh_token", "authorization_code"]),
     refresh_token: z.string().max(1000).optional(),
@@ -109,7 +110,7 @@ export const projectJwks = defineProcedure({
   tags: ["Sessions"],
   successStatus: 200,
   errors: [],
-  cacheControl: "public, max-age=3600",
+  responseHeaders: { "cache-control": "public, max-age=3600" },
   params: z.strictObject({ project_id: projectIdField }),
   query: z.strictObject({ include_anonymous: z.boolean().optional() }),
   output: jwks,

@@ -24,6 +24,9 @@ export function openSqliteStore(path: string): Store {
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
+  // SQLite's own lower() folds ASCII only; searches lower-case both sides, so make it fold Unicode
+  // like PostgreSQL does ("Émile" must find "émile").
+  connection.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
 
   const inner = drizzle(connection);
   migrate(inner, { migrationsFolder: migrationsDir("sqlite") });

@@ -20,7 +20,7 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
   for (const [name, definition] of entries) {
     const run = createProcedureRunner(name, definition, handlers[name as keyof C], deps, basePath + definition.path);
     const readQuery = queryReader(definition.query);
-    const successHeaders: Record<string, string> = definition.cacheControl ? { "cache-control": definition.cacheControl } : {};
+    const successHeaders = { ...definition.responseHeaders };
     api.on(definition.method, toHonoPath(definition.path), async function handleProcedure(c: Context): Promise<Response> {
       const requestId = c.get("requestId" as never) as string;
       try {

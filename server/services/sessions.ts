@@ -58,8 +58,11 @@ export async function refreshAccessToken(deps: AppDeps, projectId: string, refre
   const now = deps.clock.now();
   const found = await deps.queries.users.findByRefreshTokenHash(projectId, hashSecret(refreshToken), now);
   if (!found) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  // Refreshes stand for activity: an active client refreshes every few minutes. Writing at most once a
+  // minute keeps last-used and last-active times current without a write per request.
   if (now.getTime() - found.session.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
     await deps.queries.sessions.touch(projectId, found.session.id, now, LAST_USED_WRITE_INTERVAL_MS);
+    await deps.queries.users.update(projectId, found.user.id, { lastActiveAt: now });
   }
   return deps.accessTokens.issue(projectId, tokenUserOf(found), found.session.id);
 }

@@ -12,6 +12,7 @@ export interface SignInResult extends TokenPair {
 }
 
 export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, record: UserRecord): Promise<SignInResult> {
+  await deps.queries.users.update(projectId, record.user.id, { lastActiveAt: deps.clock.now() }, db);
   const tokens = await startSession(deps, db, projectId, record);
   return { ...tokens, user_id: record.user.id };
 }
