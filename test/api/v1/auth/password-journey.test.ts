@@ -40,6 +40,10 @@ describe.each(testDialects)("password journey on %s", (dialect) => {
     const me = await lk.call("GET", "/users/me", { ...client, headers: asUser(signUp.body.access_token) });
     expect(me.body).toMatchObject({ id: signUp.body.user_id, primary_email: "ada@example.com", primary_email_verified: false, has_password: true, auth_with_email: true });
     expect(me.body.server_metadata).toBeUndefined();
+    const verified = await lk.call("POST", "/contact-channels/verify", { ...client, body: { code: linkFrom(mail) } });
+    expect(verified.body).toEqual({ success: true });
+    const afterVerify = await lk.call("GET", "/users/me", { ...client, headers: asUser(signUp.body.access_token) });
+    expect(afterVerify.body.primary_email_verified).toBe(true);
 
     const duplicate = await lk.call("POST", "/auth/password/sign-up", { ...client, body: { email: "ada@example.com", password: "another password", verification_callback_url: callback } });
     expect([duplicate.status, duplicate.body.code]).toEqual([409, "USER_EMAIL_ALREADY_EXISTS"]);
