@@ -3,5 +3,22 @@ import { pgBuilders } from "./builders.pg.js";
 import { defineTables } from "./tables.js";
 
 export const pgTables = defineTables(pgBuilders);
-export const { projects, apiKeySets, users, contactChannels, sessions, signingKeys, verificationCodes, teams, teamMembers, teamPermissions, projectPermissions, apiKeys, outbox } =
-  pgTables;
+export const {
+  projects,
+  apiKeySets,
+  users,
+  contactChannels,
+  sessions,
+  signingKeys,
+  verificationCodes,
+  teams,
+  teamMembers,
+  teamPermissions,
+  projectPermissions,
+  apiKeys,
+  passkeys,
+  mfaRecoveryCodes,
+  cliLogins,
+  rateLimits,
+  outbox,
+} = pgTables;

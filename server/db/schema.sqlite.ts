@@ -3,5 +3,22 @@ import { sqliteBuilders } from "./builders.sqlite.js";
 import { defineTables } from "./tables.js";
 
 export const sqliteTables = defineTables(sqliteBuilders);
-export const { projects, apiKeySets, users, contactChannels, sessions, signingKeys, verificationCodes, teams, teamMembers, teamPermissions, projectPermissions, apiKeys, outbox } =
-  sqliteTables;
+export const {
+  projects,
+  apiKeySets,
+  users,
+  contactChannels,
+  sessions,
+  signingKeys,
+  verificationCodes,
+  teams,
+  teamMembers,
+  teamPermissions,
+  projectPermissions,
+  apiKeys,
+  passkeys,
+  mfaRecoveryCodes,
+  cliLogins,
+  rateLimits,
+  outbox,
+} = sqliteTables;

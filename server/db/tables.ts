@@ -72,6 +72,8 @@ export function defineTables(b: TableBuilders) {
       otpAuthEnabled: b.boolean("otp_auth_enabled").notNull().default(false),
       /** TOTP secret, encrypted with the server key. */
       totpSecret: b.text("totp_secret"),
+      /** The last TOTP time step accepted, so a code cannot be used twice. */
+      totpLastUsedStep: b.bigint("totp_last_used_step"),
       selectedTeamId: b.text("selected_team_id"),
       signedUpAt: b.time("signed_up_at").notNull(),
       lastActiveAt: b.time("last_active_at").notNull(),
@@ -255,6 +257,65 @@ export function defineTables(b: TableBuilders) {
     ],
   );
 
+  /** WebAuthn credentials (passkeys). */
+  const passkeys = b.table(
+    "passkeys",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      userId: userId(),
+      /** base64url credential id, as the authenticator reports it. */
+      credentialId: b.text("credential_id").notNull(),
+      /** base64url COSE public key. */
+      publicKey: b.text("public_key").notNull(),
+      counter: b.bigint("counter").notNull().default(0),
+      transports: b.json("transports").$type<string[]>().notNull(),
+      createdAt: b.time("created_at").notNull(),
+      lastUsedAt: b.time("last_used_at"),
+    },
+    (t) => [b.uniqueIndex("passkeys_credential_idx").on(t.projectId, t.credentialId), b.index("passkeys_user_idx").on(t.userId)],
+  );
+
+  /** Single-use recovery codes that stand in for a TOTP code (hashes only). */
+  const mfaRecoveryCodes = b.table(
+    "mfa_recovery_codes",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      userId: userId(),
+      codeHash: b.text("code_hash").notNull(),
+      createdAt: b.time("created_at").notNull(),
+      usedAt: b.time("used_at"),
+    },
+    (t) => [b.uniqueIndex("mfa_recovery_codes_hash_idx").on(t.userId, t.codeHash)],
+  );
+
+  /**
+   * CLI logins: a terminal polls with the polling code while a browser completes the login code with a
+   * refresh token. Codes are stored as hashes; the refresh token, until it is collected, encrypted.
+   */
+  const cliLogins = b.table(
+    "cli_logins",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectId(),
+      pollingCodeHash: b.text("polling_code_hash").notNull(),
+      loginCodeHash: b.text("login_code_hash").notNull(),
+      refreshToken: b.text("refresh_token"),
+      status: b.text("status", { enum: ["waiting", "completed", "used"] }).notNull(),
+      createdAt: b.time("created_at").notNull(),
+      expiresAt: b.time("expires_at").notNull(),
+    },
+    (t) => [b.uniqueIndex("cli_logins_polling_idx").on(t.pollingCodeHash), b.uniqueIndex("cli_logins_login_idx").on(t.loginCodeHash)],
+  );
+
+  /** Fixed-window counters for rate limits and lockouts, shared by every server process. */
+  const rateLimits = b.table("rate_limits", {
+    key: b.text("key").primaryKey(),
+    windowStart: b.time("window_start").notNull(),
+    count: b.integer("count").notNull(),
+  });
+
   /**
    * Side effects written in the same transaction as the change that causes them (e-mails, later
    * webhooks) and delivered after commit by the job runner. The payload is encrypted; `summary` holds
@@ -295,6 +356,10 @@ export function defineTables(b: TableBuilders) {
     teamPermissions,
     projectPermissions,
     apiKeys,
+    passkeys,
+    mfaRecoveryCodes,
+    cliLogins,
+    rateLimits,
     outbox,
   };
 }
