@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { projectQueries } from "./db/queries/projects.js";
+import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { outboxQueries } from "./db/queries/outbox.js";
 import { permissionQueries } from "./db/queries/permissions.js";
@@ -32,6 +33,7 @@ export function createQueries(store: Store) {
     outbox: outboxQueries(store),
     permissions: permissionQueries(store),
     apiKeys: apiKeyQueries(store),
+    rateLimits: rateLimitQueries(store),
   };
 }
 

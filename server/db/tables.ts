@@ -312,7 +312,8 @@ export function defineTables(b: TableBuilders) {
   /** Fixed-window counters for rate limits and lockouts, shared by every server process. */
   const rateLimits = b.table("rate_limits", {
     key: b.text("key").primaryKey(),
-    windowStart: b.time("window_start").notNull(),
+    /** Epoch milliseconds, so the window arithmetic in the upsert is plain numbers on both dialects. */
+    windowStartMs: b.bigint("window_start_ms").notNull(),
     count: b.integer("count").notNull(),
   });
 

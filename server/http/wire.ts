@@ -26,7 +26,12 @@ export function textResponse(status: number, text: string): Response {
  */
 export function errorToResponse(error: unknown, requestId: string, log: (error: unknown) => void): Response {
   if (error instanceof KnownError) return knownErrorResponse(error);
-  if (error instanceof StatusError) return textResponse(error.status, error.message);
+  if (error instanceof StatusError) {
+    const response = textResponse(error.status, error.message);
+    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
+    return response;
+  }
   log(error);
   return textResponse(500, `Something went wrong on our side. Please try again later.\n\nRequest ID: ${requestId}`);
 }

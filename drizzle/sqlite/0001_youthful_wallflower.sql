@@ -42,7 +42,7 @@ CREATE UNIQUE INDEX `passkeys_credential_idx` ON `passkeys` (`project_id`,`crede
 CREATE INDEX `passkeys_user_idx` ON `passkeys` (`user_id`);--> statement-breakpoint
 CREATE TABLE `rate_limits` (
 	`key` text PRIMARY KEY NOT NULL,
-	`window_start` integer NOT NULL,
+	`window_start_ms` integer NOT NULL,
 	`count` integer NOT NULL
 );
 --> statement-breakpoint

@@ -32,7 +32,7 @@ CREATE TABLE "passkeys" (
 --> statement-breakpoint
 CREATE TABLE "rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
-	"window_start" timestamp (3) with time zone NOT NULL,
+	"window_start_ms" bigint NOT NULL,
 	"count" integer NOT NULL
 );
 --> statement-breakpoint
