@@ -7,7 +7,10 @@ import * as config from "./config.js";
 import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import { apiKeyProcedures } from "./api-keys.js";
+import { cliAuthProcedures } from "./cli-auth.js";
 import * as misc from "./misc.js";
+import { otpMfaProcedures } from "./otp-mfa.js";
+import { passkeyProcedures } from "./passkeys.js";
 import * as password from "./password.js";
 import { permissionProcedures } from "./permissions.js";
 import * as projects from "./projects.js";
@@ -64,10 +67,13 @@ export const contract = {
   sendPrimaryEmailVerificationCode: contactChannels.sendPrimaryEmailVerificationCode,
   verifyContactChannel: contactChannels.verifyContactChannel,
   checkContactChannelVerificationCode: contactChannels.checkContactChannelVerificationCode,
+  ...otpMfaProcedures,
   ...teamProcedures,
   ...teamInvitationProcedures,
   ...permissionProcedures,
   ...apiKeyProcedures,
+  ...cliAuthProcedures,
+  ...passkeyProcedures,
 } as const;
 
 export type Contract = typeof contract;

@@ -35,6 +35,8 @@ export interface ProcedureDefinition<
   readonly tags: readonly string[];
   /** 200 for reads, updates, deletes and actions; 201 for creations. */
   readonly successStatus: 200 | 201;
+  /** A second success status for the answers `when` picks out (the CLI poll's 201 when it hands out the token). */
+  readonly alternateSuccess?: AlternateSuccess<z.output<O>>;
   /** Known errors this procedure may answer with (besides the ones every request may get). */
   readonly errors: readonly KnownErrorCode[];
   readonly contentType?: "application/json" | "text/plain";
@@ -44,6 +46,19 @@ export interface ProcedureDefinition<
   readonly query?: Q;
   readonly body?: B | PerAccess<B>;
   readonly output: O | PerAccess<O>;
+}
+
+/** A success status other than `successStatus`, for the answers `when` accepts; OpenAPI lists both. */
+export interface AlternateSuccess<T> {
+  readonly status: 200 | 201;
+  readonly description: string;
+  /** A method, so that a definition's narrow answer type still fits `ProcedureDefinition`. */
+  when(answer: T): boolean;
+}
+
+/** The status a successful answer goes out with. */
+export function successStatusOf(definition: ProcedureDefinition, answer: unknown): number {
+  return definition.alternateSuccess?.when(answer) ? definition.alternateSuccess.status : definition.successStatus;
 }
 
 /** Declares a procedure; the identity function exists for type inference. */

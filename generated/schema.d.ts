@@ -34,6 +34,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/cli": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a CLI login
+         * @description Answers a polling code for the CLI and a login code for the confirmation page `{app}/handler/cli-auth-confirm?login_code=…`.
+         */
+        post: operations["startCliLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/cli/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a CLI login with the signed-in user's session
+         * @description Called by the confirmation page. The refresh token must belong to a live session of the signed-in user in this project. An unknown, expired or already confirmed login code answers 400 text.
+         */
+        post: operations["completeCliLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/cli/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poll a CLI login
+         * @description Answers 201 with the refresh token the first time after confirmation, and 200 with the state otherwise. Expiry is checked first.
+         */
+        post: operations["pollCliLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New single-use recovery codes for the signed-in user (replacing earlier ones); shown only in this answer */
+        post: operations["createRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/mfa/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in that needs a second factor: a TOTP code, or one of the user's recovery codes */
+        post: operations["mfaSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -48,6 +142,131 @@ export interface paths {
          * @description Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.
          */
         post: operations["oauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/send-sign-in-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a sign-in link with a one-time code; the answer's nonce completes the code typed from the mail */
+        post: operations["sendSignInCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in (or up) with the code from the mail (or the typed code followed by the nonce) */
+        post: operations["otpSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/sign-in/check-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a sign-in code without using it */
+        post: operations["otpCheckCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey/initiate-passkey-authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start signing in with a passkey (no user or e-mail needed) */
+        post: operations["initiatePasskeyAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey/initiate-passkey-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start registering a passkey for the signed-in user */
+        post: operations["initiatePasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish registering a passkey; a user may have several
+         * @description The origin in the client data must be trusted by the project; its hostname is the relying-party id.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Checks the signature, the origin and that the signature counter increased (for authenticators that count).
+         */
+        post: operations["passkeySignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -477,6 +696,89 @@ export interface paths {
         patch: operations["updateAdminProject"];
         trace?: never;
     };
+    "/project-permission-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project permission definitions, sorted by id
+         * @description Project scope has no system permissions.
+         */
+        get: operations["listProjectPermissionDefinitions"];
+        put?: never;
+        /**
+         * Define a project permission
+         * @description Contained permissions must exist in the same scope. A containment cycle is refused with SCHEMA_ERROR naming the cycle.
+         */
+        post: operations["createProjectPermissionDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-permission-definitions/{permission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a project permission definition, its grants, and every reference to it */
+        delete: operations["deleteProjectPermissionDefinition"];
+        options?: never;
+        head?: never;
+        /**
+         * Change or rename a project permission definition
+         * @description Fields left out keep their value. A rename moves the grants, the containments of other definitions and the default sets to the new id. A containment cycle is refused with SCHEMA_ERROR naming the cycle.
+         */
+        patch: operations["updateProjectPermissionDefinition"];
+        trace?: never;
+    };
+    "/project-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List project permissions held, sorted by user and permission id
+         * @description Clients must list their own permissions (`user_id=me` or their id). Grants of permissions that are no longer defined are left out.
+         */
+        get: operations["listProjectPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-permissions/{user_id}/{permission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a project permission to a user (granting twice is fine) */
+        post: operations["grantProjectPermission"];
+        /** Revoke a project permission the user holds directly */
+        delete: operations["revokeProjectPermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects-anonymous-users/{project_id}/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -522,6 +824,426 @@ export interface paths {
         get: operations["getCurrentProject"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List team API keys, newest first */
+        get: operations["listTeamApiKeys"];
+        put?: never;
+        /** Create a team API key; the answer is the only place the full key appears */
+        post: operations["createTeamApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-api-keys/{api_key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a team API key */
+        get: operations["getTeamApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a team API key's description or expiry, or revoke it */
+        patch: operations["updateTeamApiKey"];
+        trace?: never;
+    };
+    "/team-api-keys/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a team API key and return it
+         * @description Checked in this order: unknown in this project (API_KEY_NOT_FOUND), of the other kind (WRONG_API_KEY_TYPE), revoked (API_KEY_REVOKED), expired (API_KEY_EXPIRED).
+         */
+        post: operations["checkTeamApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a team's pending invitations (unused and unexpired), oldest first
+         * @description Clients must be members holding `$read_members` and `$invite_members`.
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation; its link stops working
+         * @description Clients must be members holding `$remove_members`.
+         */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the team with an invitation code (uses the code)
+         * @description The signed-in user becomes a member with the default member permissions, unless they already are one.
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/accept/check-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check an invitation code without using it */
+        post: operations["checkTeamInvitationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/accept/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell which team an invitation code is for, without using it */
+        post: operations["getTeamInvitationDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-invitations/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail an invitation to join a team
+         * @description Clients must be members holding `$invite_members`. The e-mail links to `callback_url` (on a trusted domain) with `code` added to its query.
+         */
+        post: operations["sendTeamInvitationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-member-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team member profiles, oldest membership first
+         * @description Clients must name a team they belong to, and need `$read_members` unless they list only themselves.
+         */
+        get: operations["listTeamMemberProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-member-profiles/{team_id}/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a member's profile in a team (clients need `$read_members` for others) */
+        get: operations["getTeamMemberProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a member's profile in a team (clients: their own only)
+         * @description `profile_image_url: null` goes back to the user's own image.
+         */
+        patch: operations["updateTeamMemberProfile"];
+        trace?: never;
+    };
+    "/team-memberships/{team_id}/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a user to a team with the team-member default permissions
+         * @description Takes an empty body (`{}`).
+         */
+        post: operations["createTeamMembership"];
+        /**
+         * Remove a user from a team (clients: themselves, or others with `$remove_members`)
+         * @description The member's team permissions go with the membership, and so does their selection of the team.
+         */
+        delete: operations["deleteTeamMembership"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-permission-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team permission definitions, sorted by id
+         * @description Includes the six `$…` system permissions; they contain nothing and cannot be changed or deleted.
+         */
+        get: operations["listTeamPermissionDefinitions"];
+        put?: never;
+        /**
+         * Define a team permission
+         * @description Contained permissions must exist in the same scope. A containment cycle is refused with SCHEMA_ERROR naming the cycle.
+         */
+        post: operations["createTeamPermissionDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-permission-definitions/{permission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a team permission definition, its grants, and every reference to it */
+        delete: operations["deleteTeamPermissionDefinition"];
+        options?: never;
+        head?: never;
+        /**
+         * Change or rename a team permission definition
+         * @description Fields left out keep their value. A rename moves the grants, the containments of other definitions and the default sets to the new id. A containment cycle is refused with SCHEMA_ERROR naming the cycle.
+         */
+        patch: operations["updateTeamPermissionDefinition"];
+        trace?: never;
+    };
+    "/team-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team permissions held, sorted by team, user and permission id
+         * @description Clients must list their own permissions (`user_id=me` or their id). Grants of permissions that are no longer defined are left out.
+         */
+        get: operations["listTeamPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-permissions/{team_id}/{user_id}/{permission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a team permission to a member (granting twice is fine) */
+        post: operations["grantTeamPermission"];
+        /** Revoke a team permission the member holds directly */
+        delete: operations["revokeTeamPermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List teams, oldest first
+         * @description Clients list their own teams (`user_id=me`); servers list every team of the project, or a user's.
+         */
+        get: operations["listTeams"];
+        put?: never;
+        /**
+         * Create a team
+         * @description Clients need a signed-in user and a project that allows client team creation; they become the first member.
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a team (clients: a team they belong to) */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team with its memberships (clients need `$delete_team`)
+         * @description Members who had the team selected are left with no selected team.
+         */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        /** Update a team (clients need `$update_team`) */
+        patch: operations["updateTeam"];
+        trace?: never;
+    };
+    "/user-api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List user API keys, newest first */
+        get: operations["listUserApiKeys"];
+        put?: never;
+        /** Create a user API key; the answer is the only place the full key appears */
+        post: operations["createUserApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-api-keys/{api_key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user API key */
+        get: operations["getUserApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a user API key's description or expiry, or revoke it */
+        patch: operations["updateUserApiKey"];
+        trace?: never;
+    };
+    "/user-api-keys/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a user API key and return it
+         * @description Checked in this order: unknown in this project (API_KEY_NOT_FOUND), of the other kind (WRONG_API_KEY_TYPE), revoked (API_KEY_REVOKED), expired (API_KEY_EXPIRED).
+         */
+        post: operations["checkUserApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -781,6 +1503,22 @@ export interface components {
             logo_url: string | null;
             owner_team_id: string | null;
         };
+        ApiKeyUpdate: {
+            /**
+             * @description What the key is for, shown to its owner.
+             * @example CI deploys
+             */
+            description?: string;
+            /** @description A new expiry; null: never. */
+            expires_at_millis?: number | null;
+            /** @description The same as `expires_at_millis`, as an ISO 8601 date. */
+            expiresAt?: string | null;
+            /**
+             * @description Revokes the key for good; revoking again keeps the first time.
+             * @constant
+             */
+            revoked?: true;
+        };
         ClientProject: {
             config: {
                 allow_team_api_keys: boolean;
@@ -811,6 +1549,43 @@ export interface components {
              * @example internal
              */
             id: string;
+        };
+        CliPollAnswer: {
+            /**
+             * @description Not confirmed yet: poll again.
+             * @constant
+             */
+            status: "waiting";
+        } | {
+            /**
+             * @description A refresh token of the confirming user's session.
+             * @example r5t1w7y3a9c5e1g7j3m9p5s1v7x3z9b5d1f7h3k9n5q1u
+             */
+            refresh_token: string;
+            /**
+             * @description Confirmed: the refresh token, delivered once (HTTP 201).
+             * @constant
+             */
+            status: "success";
+        } | {
+            /**
+             * @description The login expired before the CLI collected it.
+             * @constant
+             */
+            status: "expired";
+        } | {
+            /**
+             * @description The refresh token was already delivered.
+             * @constant
+             */
+            status: "used";
+        };
+        CodeSignInResponse: {
+            access_token: string;
+            is_new_user: boolean;
+            refresh_token: string;
+            /** Format: uuid */
+            user_id: string;
         };
         ContactChannel: {
             /**
@@ -871,6 +1646,83 @@ export interface components {
             secret_server_key?: string;
             super_secret_admin_key?: string;
         };
+        CreatedTeamApiKey: {
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            created_at_millis: number;
+            description: string;
+            /**
+             * @description Left out when the key never expires.
+             * @example 1760000000000
+             */
+            expires_at_millis?: number;
+            /**
+             * Format: uuid
+             * @description An API key id.
+             * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            id: string;
+            /**
+             * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
+             * @example false
+             */
+            is_public: boolean;
+            /**
+             * @description Left out unless the key was revoked.
+             * @example 1760000000000
+             */
+            manually_revoked_at_millis?: number;
+            /** Format: uuid */
+            team_id: string;
+            /** @constant */
+            type: "team";
+            /**
+             * @description The whole key: `pk_` or `sk_` and 45 lowercase Crockford base-32 characters (224 random bits).
+             * @example sk_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5jk
+             */
+            value: string;
+        };
+        CreatedUserApiKey: {
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            created_at_millis: number;
+            description: string;
+            /**
+             * @description Left out when the key never expires.
+             * @example 1760000000000
+             */
+            expires_at_millis?: number;
+            /**
+             * Format: uuid
+             * @description An API key id.
+             * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            id: string;
+            /**
+             * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
+             * @example false
+             */
+            is_public: boolean;
+            /**
+             * @description Left out unless the key was revoked.
+             * @example 1760000000000
+             */
+            manually_revoked_at_millis?: number;
+            /** @constant */
+            type: "user";
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * @description The whole key: `pk_` or `sk_` and 45 lowercase Crockford base-32 characters (224 random bits).
+             * @example sk_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5jk
+             */
+            value: string;
+        };
+        Empty: Record<string, never>;
         Health: {
             /** @constant */
             status: "ok";
@@ -1039,6 +1891,205 @@ export interface components {
              * @description A team of the internal project that the signed-in user belongs to.
              */
             owner_team_id: string;
+        };
+        /** @description An AuthenticationResponseJSON (the result of `navigator.credentials.get`). */
+        PasskeyAuthenticationResponse: {
+            authenticatorAttachment?: string;
+            /** @default {} */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The credential id.
+             * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+             */
+            id: string;
+            /**
+             * @description Base64url bytes.
+             * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+             */
+            rawId: string;
+            response: {
+                /**
+                 * @description Base64url bytes.
+                 * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+                 */
+                authenticatorData: string;
+                /**
+                 * @description Base64url bytes.
+                 * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+                 */
+                clientDataJSON: string;
+                /**
+                 * @description Base64url bytes.
+                 * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+                 */
+                signature: string;
+                /**
+                 * @description Base64url bytes.
+                 * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+                 */
+                userHandle?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            type: "public-key";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description PublicKeyCredentialCreationOptionsJSON, for `startRegistration`. */
+        PasskeyCreationOptions: {
+            attestation?: string;
+            authenticatorSelection?: {
+                authenticatorAttachment?: string;
+                requireResidentKey?: boolean;
+                residentKey?: string;
+                userVerification?: string;
+            };
+            challenge: string;
+            /** @description The user's passkeys, so one authenticator is not registered twice. */
+            excludeCredentials?: {
+                id: string;
+                transports?: string[];
+                type: string;
+            }[];
+            pubKeyCredParams: {
+                alg: number;
+                type: string;
+            }[];
+            rp: {
+                /**
+                 * @description Replace with the page's hostname before use.
+                 * @constant
+                 */
+                id: "THIS_VALUE_WILL_BE_REPLACED.example.com";
+                /** @description The project's display name. */
+                name: string;
+            };
+            timeout?: number;
+            user: {
+                displayName: string;
+                /** @description Base64url of the user id (1 to 64 bytes). */
+                id: string;
+                name: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A RegistrationResponseJSON (the result of `navigator.credentials.create`). */
+        PasskeyRegistrationResponse: {
+            authenticatorAttachment?: string;
+            /** @default {} */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The credential id.
+             * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+             */
+            id: string;
+            /**
+             * @description Base64url bytes.
+             * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+             */
+            rawId: string;
+            response: {
+                /**
+                 * @description Base64url bytes.
+                 * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+                 */
+                attestationObject: string;
+                /**
+                 * @description Base64url bytes.
+                 * @example PnBQMaxBLA45-uoqYmF6NKiwajU
+                 */
+                clientDataJSON: string;
+                transports?: string[];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            type: "public-key";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON, for `startAuthentication`. */
+        PasskeyRequestOptions: {
+            /** @description Always empty: the authenticator offers its discoverable passkeys. */
+            allowCredentials?: {
+                id: string;
+                transports?: string[];
+                type: string;
+            }[];
+            challenge: string;
+            /**
+             * @description Replace with the page's hostname before use.
+             * @constant
+             */
+            rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com";
+            timeout?: number;
+            userVerification?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        PermissionDefinition: {
+            /** @description Sorted. */
+            contained_permission_ids: string[];
+            description?: string;
+            /**
+             * @description A permission id.
+             * @example team_admin
+             */
+            id: string;
+        };
+        PermissionDefinitionCreate: {
+            /**
+             * @description Permissions this one contains, of the same scope (team permissions may contain system ones).
+             * @example [
+             *       "$read_members"
+             *     ]
+             */
+            contained_permission_ids?: string[];
+            /**
+             * @description What the permission allows.
+             * @example Manage billing
+             */
+            description?: string;
+            /**
+             * @description A permission id; ids starting with `$` are system permissions.
+             * @example team_admin
+             */
+            id: string;
+        };
+        /** @description Fields left out keep their value. */
+        PermissionDefinitionUpdate: {
+            /**
+             * @description Permissions this one contains, of the same scope (team permissions may contain system ones).
+             * @example [
+             *       "$read_members"
+             *     ]
+             */
+            contained_permission_ids?: string[];
+            /**
+             * @description What the permission allows.
+             * @example Manage billing
+             */
+            description?: string;
+            /**
+             * @description A new id: grants, containments and default sets follow the rename.
+             * @example team_admin
+             */
+            id?: string;
+        };
+        ProjectPermission: {
+            /**
+             * @description A permission id.
+             * @example team_admin
+             */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
         };
         ProjectUpdate: {
             config?: {
@@ -1248,6 +2299,88 @@ export interface components {
              */
             server_metadata: components["schemas"]["__schema1"] | null;
         };
+        ServerTeamCreate: {
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_metadata?: components["schemas"]["__schema0"] | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            /**
+             * @description The first member, who gets the team-creator default permissions. Clients: `me` or their own id (the default); servers: any user, or none.
+             * @example me
+             */
+            creator_user_id?: string | "me";
+            /**
+             * @description The team's name.
+             * @example Analytical Engines
+             */
+            display_name: string;
+            /**
+             * @description Clients: a base64 image only; servers: an http(s) URL too.
+             * @example https://example.com/ada.png
+             */
+            profile_image_url?: string | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            server_metadata?: components["schemas"]["__schema0"] | null;
+        };
+        ServerTeamMemberProfile: {
+            /** @description The member's name in this team; the user's own name when none is set. */
+            display_name: string | null;
+            /** @description The member's image in this team; the user's own image when none is set. */
+            profile_image_url: string | null;
+            /** Format: uuid */
+            team_id: string;
+            user: components["schemas"]["ServerUser"];
+            /** Format: uuid */
+            user_id: string;
+        };
+        ServerTeamUpdate: {
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_metadata?: components["schemas"]["__schema0"] | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            /**
+             * @description The team's name.
+             * @example Analytical Engines
+             */
+            display_name?: string;
+            /**
+             * @description An image URL or a `data:image/…;base64,…` URL.
+             * @example https://example.com/ada.png
+             */
+            profile_image_url?: string | null;
+            /**
+             * @description Any JSON value, or null.
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            server_metadata?: components["schemas"]["__schema0"] | null;
+        };
         ServerUser: {
             /** @description Deprecated: has_password or otp_auth_enabled. */
             auth_with_email: boolean;
@@ -1420,6 +2553,174 @@ export interface components {
             /** @constant */
             success: true;
         };
+        TeamApiKey: {
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            created_at_millis: number;
+            description: string;
+            /**
+             * @description Left out when the key never expires.
+             * @example 1760000000000
+             */
+            expires_at_millis?: number;
+            /**
+             * Format: uuid
+             * @description An API key id.
+             * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            id: string;
+            /**
+             * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
+             * @example false
+             */
+            is_public: boolean;
+            /**
+             * @description Left out unless the key was revoked.
+             * @example 1760000000000
+             */
+            manually_revoked_at_millis?: number;
+            /** Format: uuid */
+            team_id: string;
+            /** @constant */
+            type: "team";
+            /** @description The key's last four characters. */
+            value: {
+                /** @example h5jk */
+                last_four: string;
+            };
+        };
+        TeamApiKeyCreate: {
+            /**
+             * @description What the key is for, shown to its owner.
+             * @example CI deploys
+             */
+            description: string;
+            /** @description When the key stops working; null or left out: never. */
+            expires_at_millis?: number | null;
+            /**
+             * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
+             * @example false
+             */
+            is_public?: boolean;
+            /** Format: uuid */
+            team_id: string;
+        };
+        TeamInvitation: {
+            /**
+             * @description When the link stops working (7 days after sending).
+             * @example 1760000000000
+             */
+            expires_at_millis: number;
+            /**
+             * Format: uuid
+             * @description A team invitation id.
+             * @example 5d0c3f4e-8b1a-4f55-9f3e-2a7c1b6d9e80
+             */
+            id: string;
+            /**
+             * @description The address the invitation was sent to.
+             * @example grace@example.com
+             */
+            recipient_email: string;
+            /**
+             * Format: uuid
+             * @description A team id.
+             * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
+             */
+            team_id: string;
+        };
+        TeamMemberProfileUpdate: {
+            /**
+             * @description The team's name.
+             * @example Analytical Engines
+             */
+            display_name?: string;
+            /**
+             * @description An image URL or a `data:image/…;base64,…` URL.
+             * @example https://example.com/ada.png
+             */
+            profile_image_url?: string | null;
+        };
+        TeamMembership: {
+            /** Format: uuid */
+            team_id: string;
+            /** Format: uuid */
+            user_id: string;
+        };
+        TeamPermission: {
+            /**
+             * @description A permission id.
+             * @example team_admin
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description A team id.
+             * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
+             */
+            team_id: string;
+            /** Format: uuid */
+            user_id: string;
+        };
+        UserApiKey: {
+            /**
+             * @description Milliseconds since the Unix epoch.
+             * @example 1760000000000
+             */
+            created_at_millis: number;
+            description: string;
+            /**
+             * @description Left out when the key never expires.
+             * @example 1760000000000
+             */
+            expires_at_millis?: number;
+            /**
+             * Format: uuid
+             * @description An API key id.
+             * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            id: string;
+            /**
+             * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
+             * @example false
+             */
+            is_public: boolean;
+            /**
+             * @description Left out unless the key was revoked.
+             * @example 1760000000000
+             */
+            manually_revoked_at_millis?: number;
+            /** @constant */
+            type: "user";
+            /** Format: uuid */
+            user_id: string;
+            /** @description The key's last four characters. */
+            value: {
+                /** @example h5jk */
+                last_four: string;
+            };
+        };
+        UserApiKeyCreate: {
+            /**
+             * @description What the key is for, shown to its owner.
+             * @example CI deploys
+             */
+            description: string;
+            /** @description When the key stops working; null or left out: never. */
+            expires_at_millis?: number | null;
+            /**
+             * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
+             * @example false
+             */
+            is_public?: boolean;
+            /**
+             * @description A user id, or `me` for the signed-in user.
+             * @example me
+             */
+            user_id: string | "me";
+        };
     };
     responses: never;
     parameters: never;
@@ -1513,6 +2814,324 @@ export interface operations {
             };
         };
     };
+    startCliLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the login may wait for confirmation and collection (2 h unless given).
+                     * @default 7200000
+                     * @example 600000
+                     */
+                    expires_in_millis?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the login expires (ISO 8601).
+                         * @example 2025-10-09T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /**
+                         * @description The code in the confirmation page's URL (`login_code`).
+                         * @example d2h8k4m0p6r3t9v5x1z7b3c9f5g1j7n3q9s5w1y7a3e9k
+                         */
+                        login_code: string;
+                        /**
+                         * @description The secret the CLI polls with; never shown to the user.
+                         * @example 7q1n3c0m8x2v5b9z4k6r1t0w3y8p5s2d7f4g9h1j6e3a0
+                         */
+                        polling_code: string;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    completeCliLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code in the confirmation page's URL (`login_code`).
+                     * @example d2h8k4m0p6r3t9v5x1z7b3c9f5g1j7n3q9s5w1y7a3e9k
+                     */
+                    login_code: string;
+                    /**
+                     * @description A refresh token of the confirming user's session.
+                     * @example r5t1w7y3a9c5e1g7j3m9p5s1v7x3z9b5d1f7h3k9n5q1u
+                     */
+                    refresh_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    pollCliLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The secret the CLI polls with; never shown to the user.
+                     * @example 7q1n3c0m8x2v5b9z4k6r1t0w3y8p5s2d7f4g9h1j6e3a0
+                     */
+                    polling_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CliPollAnswer"];
+                };
+            };
+            /** @description The login was confirmed: the refresh token, delivered this once (the SDK requires exactly 201). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CliPollAnswer"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, INVALID_POLLING_CODE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_POLLING_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    mfaSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                    totp: string;
+                    /** @constant */
+                    type: "totp";
+                } | {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                    recovery_code: string;
+                    /** @constant */
+                    type: "recovery_code";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSignInResponse"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, INVALID_TOTP_CODE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_TOTP_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
     oauthToken: {
         parameters: {
             query?: never;
@@ -1570,6 +3189,486 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    sendSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An absolute URL.
+                     * @example https://app.example.com/handler/email-verification
+                     */
+                    callback_url: string;
+                    /**
+                     * @description An e-mail address.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send `otp + nonce` as the code to sign in with the typed code. */
+                        nonce: string;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    otpSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSignInResponse"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    otpCheckCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_code_valid: true;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    initiatePasskeyAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The `code` from the matching initiate call: single use, valid 65 seconds.
+                         * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                         */
+                        code: string;
+                        options_json: components["schemas"]["PasskeyRequestOptions"];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    initiatePasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The `code` from the matching initiate call: single use, valid 65 seconds.
+                         * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                         */
+                        code: string;
+                        options_json: components["schemas"]["PasskeyCreationOptions"];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The `code` from the matching initiate call: single use, valid 65 seconds.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                    credential: components["schemas"]["PasskeyRegistrationResponse"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new passkey's credential id (base64url). */
+                        user_handle: string;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PASSKEY_REGISTRATION_FAILED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PASSKEY_REGISTRATION_FAILED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    passkeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    authentication_response: components["schemas"]["PasskeyAuthenticationResponse"];
+                    /**
+                     * @description The `code` from the matching initiate call: single use, valid 65 seconds.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @constant */
+                        is_new_user: false;
+                        refresh_token: string;
+                        /** Format: uuid */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSKEY_AUTHENTICATION_FAILED, PASSKEY_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSKEY_AUTHENTICATION_FAILED" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3480,6 +5579,382 @@ export interface operations {
             };
         };
     };
+    listProjectPermissionDefinitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["PermissionDefinition"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createProjectPermissionDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PermissionDefinitionCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionDefinition"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteProjectPermissionDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateProjectPermissionDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PermissionDefinitionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionDefinition"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listProjectPermissions: {
+        parameters: {
+            query?: {
+                /** @description Only this permission. */
+                permission_id?: string;
+                /** @description Also list what the granted permissions contain, transitively (default `true`); `false` lists direct grants only. */
+                recursive?: boolean;
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["ProjectPermission"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    grantProjectPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPermission"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    revokeProjectPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
     anonymousProjectJwks: {
         parameters: {
             query?: {
@@ -3586,6 +6061,2017 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listTeamApiKeys: {
+        parameters: {
+            query: {
+                /** @description The owning team. Clients need `$manage_api_keys` in it. */
+                team_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["TeamApiKey"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createTeamApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TeamApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTeamApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getTeamApiKey: {
+        parameters: {
+            query: {
+                /** @description The owning team. Clients need `$manage_api_keys` in it. */
+                team_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description An API key id. */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateTeamApiKey: {
+        parameters: {
+            query: {
+                /** @description The owning team. Clients need `$manage_api_keys` in it. */
+                team_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description An API key id. */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    checkTeamApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The full key.
+                     * @example sk_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5jk
+                     */
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query: {
+                /** @description A team id. */
+                team_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["TeamInvitation"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query: {
+                /** @description A team id. */
+                team_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description A team invitation id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    checkTeamInvitationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_code_valid: true;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getTeamInvitationDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the link in the e-mail.
+                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The team's display name.
+                         * @example Analytical Engines
+                         */
+                        team_display_name: string;
+                        /**
+                         * Format: uuid
+                         * @description A team id.
+                         * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
+                         */
+                        team_id: string;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    sendTeamInvitationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The page the invitation link opens; `code` is added to its query.
+                     * @example https://app.example.com/handler/email-verification
+                     */
+                    callback_url: string;
+                    /**
+                     * @description An e-mail address.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                    /**
+                     * Format: uuid
+                     * @description A team id.
+                     * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
+                     */
+                    team_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description A team invitation id.
+                         * @example 5d0c3f4e-8b1a-4f55-9f3e-2a7c1b6d9e80
+                         */
+                        id: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listTeamMemberProfiles: {
+        parameters: {
+            query?: {
+                /** @description Only this team's members. Required for clients. */
+                team_id?: string;
+                /** @description Only this user's profiles. */
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["ServerTeamMemberProfile"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getTeamMemberProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerTeamMemberProfile"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateTeamMemberProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerTeamMemberProfile"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createTeamMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembership"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_NOT_FOUND, USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_ALREADY_EXISTS. */
+            409: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteTeamMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listTeamPermissionDefinitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["PermissionDefinition"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createTeamPermissionDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PermissionDefinitionCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionDefinition"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteTeamPermissionDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateTeamPermissionDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PermissionDefinitionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionDefinition"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listTeamPermissions: {
+        parameters: {
+            query?: {
+                /** @description Only this permission. */
+                permission_id?: string;
+                /** @description Also list what the granted permissions contain, transitively (default `true`); `false` lists direct grants only. */
+                recursive?: boolean;
+                team_id?: string;
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["TeamPermission"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    grantTeamPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+                /** @description A team id. */
+                team_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamPermission"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    revokeTeamPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: string;
+                /** @description A team id. */
+                team_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_NOT_FOUND, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_NOT_FOUND" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: {
+                /** @description Only this user's teams. Required for clients (`me`). */
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["ServerTeam"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: {
+                /** @description Deprecated: use `creator_user_id: "me"`. */
+                add_current_user?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerTeamCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerTeam"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerTeam"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ServerTeamUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerTeam"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    listUserApiKeys: {
+        parameters: {
+            query?: {
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["UserApiKey"][];
+                    };
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    createUserApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND, USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getUserApiKey: {
+        parameters: {
+            query?: {
+                user_id?: string | "me";
+            };
+            header?: never;
+            path: {
+                /** @description An API key id. */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateUserApiKey: {
+        parameters: {
+            query?: {
+                user_id?: string | "me";
+            };
+            header?: never;
+            path: {
+                /** @description An API key id. */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    checkUserApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The full key.
+                     * @example sk_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5jk
+                     */
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserApiKey"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
                     [name: string]: unknown;
                 };
                 content: {

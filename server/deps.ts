@@ -2,10 +2,13 @@
 import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
+import { cliLoginQueries } from "./db/queries/cli-logins.js";
 import { projectQueries } from "./db/queries/projects.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
+import { mfaQueries } from "./db/queries/mfa.js";
 import { outboxQueries } from "./db/queries/outbox.js";
+import { passkeyQueries } from "./db/queries/passkeys.js";
 import { permissionQueries } from "./db/queries/permissions.js";
 import { sessionQueries } from "./db/queries/sessions.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
@@ -34,6 +37,9 @@ export function createQueries(store: Store) {
     permissions: permissionQueries(store),
     apiKeys: apiKeyQueries(store),
     rateLimits: rateLimitQueries(store),
+    cliLogins: cliLoginQueries(store),
+    mfa: mfaQueries(store),
+    passkeys: passkeyQueries(store),
   };
 }
 

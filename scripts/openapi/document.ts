@@ -80,6 +80,7 @@ function operation(name: string, definition: ProcedureDefinition): ZodOpenApiOpe
     security: securityFor[definition.access],
     responses: {
       [String(definition.successStatus)]: { description: "Success.", content: success },
+      ...(definition.alternateSuccess && { [String(definition.alternateSuccess.status)]: { description: definition.alternateSuccess.description, content: success } }),
       ...errorResponses(definition),
     },
   };

@@ -4,7 +4,10 @@ import * as config from "./config.js";
 import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { cliAuthHandlers } from "./cli-auth.js";
 import * as misc from "./misc.js";
+import { otpMfaHandlers } from "./otp-mfa.js";
+import { passkeyHandlers } from "./passkeys.js";
 import * as password from "./password.js";
 import { permissionHandlers } from "./permissions.js";
 import * as projects from "./projects.js";
@@ -23,8 +26,11 @@ export const handlers: HandlerMap<Contract> = {
   ...password,
   ...users,
   ...contactChannels,
+  ...otpMfaHandlers,
   ...teamHandlers,
   ...teamInvitationHandlers,
   ...permissionHandlers,
   ...apiKeyHandlers,
+  ...cliAuthHandlers,
+  ...passkeyHandlers,
 };

@@ -4,7 +4,7 @@
  * and writes the wire format. Fixed path segments are routed before parameters.
  */
 import type { Context, Hono } from "hono";
-import type { ProcedureDefinition } from "../../contract/procedure.js";
+import { successStatusOf, type ProcedureDefinition } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
 import { describeError } from "../services/log.js";
 import type { HandlerMap } from "./handler.js";
@@ -32,7 +32,7 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
         const { output } = await run({ header: (h) => c.req.header(h), requestId, input });
         return definition.contentType === "text/plain"
           ? textResponse(definition.successStatus, output as string)
-          : jsonResponse(definition.successStatus, output, successHeaders);
+          : jsonResponse(successStatusOf(definition, output), output, successHeaders);
       } catch (error) {
         return errorToResponse(error, requestId, (e) => deps.log.error("request failed", { procedure: name, requestId, ...describeError(e) }));
       }

@@ -7,6 +7,7 @@ import { StatusError } from "../http/status-error.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { passwordResetEmail } from "./email/templates.js";
 import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
+import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
 import { renderProjectConfig } from "./projects.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
@@ -61,8 +62,9 @@ export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailIn
   const record = await deps.queries.users.findByAuthEmail(project.id, normalizeEmail(emailInput));
   const check = await checkPassword(record?.user.passwordHash, password);
   if (!record || !check.ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
+  if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash });
+  await requireNoSecondFactor(deps, project, record);
   return deps.store.transaction(async (tx) => {
-    if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash }, tx);
     return completeSignIn(deps, tx, project.id, record);
   });
 }

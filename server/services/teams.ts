@@ -1,4 +1,7 @@
-/** Teams: creation with a creator member. Permissions and invitations build on this. */
+/**
+ * Teams: creation with a creator member, reads, updates and deletion. Memberships and member profiles
+ * are in team-members.ts; permissions and invitations build on both.
+ */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../contract/known-error.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -16,6 +19,15 @@ export interface NewTeam {
   serverMetadata?: unknown;
   /** Becomes the first member. */
   creatorUserId?: string | null;
+}
+
+/** What an update may change; undefined keeps a field. */
+export interface TeamChange {
+  displayName?: string;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
 }
 
 export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
@@ -53,4 +65,37 @@ export async function addTeamMember(deps: AppDeps, db: Db, project: ProjectRow, 
     throw error;
   }
   await grantTeamDefaults(deps, db, project, teamId, userId, "teamMember");
+}
+
+/** The team, or TEAM_NOT_FOUND. */
+export async function getTeam(deps: AppDeps, projectId: string, teamId: string, db?: Db): Promise<TeamRow> {
+  const team = await deps.queries.teams.find(projectId, teamId, db);
+  if (!team) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+  return team;
+}
+
+/** Oldest first; with a user id, that user's teams only. */
+export async function listTeams(deps: AppDeps, projectId: string, filter: { userId?: string }): Promise<TeamRow[]> {
+  return deps.queries.teams.list(projectId, filter);
+}
+
+export async function updateTeam(deps: AppDeps, projectId: string, teamId: string, change: TeamChange): Promise<TeamRow> {
+  const patch: Partial<TeamRow> = {};
+  if (change.displayName !== undefined) patch.displayName = change.displayName;
+  if (change.profileImageUrl !== undefined) patch.profileImageUrl = change.profileImageUrl;
+  if (change.clientMetadata !== undefined) patch.clientMetadata = change.clientMetadata;
+  if (change.clientReadOnlyMetadata !== undefined) patch.clientReadOnlyMetadata = change.clientReadOnlyMetadata;
+  if (change.serverMetadata !== undefined) patch.serverMetadata = change.serverMetadata;
+  if (Object.keys(patch).length === 0) return getTeam(deps, projectId, teamId);
+  const updated = await deps.queries.teams.update(projectId, teamId, patch);
+  if (!updated) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+  return updated;
+}
+
+/** Deletes the team with its memberships and grants, and unselects it for whoever had it selected. */
+export async function deleteTeam(deps: AppDeps, projectId: string, teamId: string): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    await deps.queries.teams.clearSelection(projectId, teamId, undefined, tx);
+    if (!(await deps.queries.teams.delete(projectId, teamId, tx))) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+  });
 }

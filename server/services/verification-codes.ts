@@ -35,6 +35,8 @@ export interface NewVerificationCode {
   purpose: string;
   /** The user the code acts for; the code is deleted with the user. */
   userId?: string | null;
+  /** The team the code is about (invitations); the code is deleted with the team. */
+  teamId?: string | null;
   /** Stored as given and returned by `useVerificationCode`; never put secrets in clear here. */
   data: VerificationCodeData;
   ttlMs: number;
@@ -82,6 +84,7 @@ export async function createVerificationCode(deps: AppDeps, input: NewVerificati
       codeHash: hashSecret(code),
       nonceHash: hashSecret(nonce),
       userId: input.userId ?? null,
+      teamId: input.teamId ?? null,
       data: input.data,
       attempts: 0,
       createdAt: now,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
+import type { Tables } from "../tables.js";
 
 export type UserRow = typeof import("../schema.pg.js").users.$inferSelect;
 export type ContactChannelRow = typeof import("../schema.pg.js").contactChannels.$inferSelect;
@@ -10,6 +11,8 @@ export interface UserRecord {
   user: UserRow;
   primaryEmail: ContactChannelRow | null;
   selectedTeam: TeamRow | null;
+  /** Whether the user has at least one passkey. */
+  hasPasskey: boolean;
 }
 
 export interface UserListOptions {
@@ -22,15 +25,31 @@ export interface UserListOptions {
   teamId?: string;
 }
 
+/**
+ * The columns of a UserRecord, for queries that join `users`, its primary e-mail (joined with
+ * `primaryEmailOf`) and its selected team. `hasPasskey` is computed in the same query, so every user
+ * view costs one round trip.
+ */
+export function userRecordColumns(t: Tables) {
+  const hasPasskey = sql<boolean>`exists (select 1 from ${t.passkeys} where ${t.passkeys.userId} = ${t.users.id})`.mapWith(Boolean);
+  return { user: t.users, primaryEmail: t.contactChannels, selectedTeam: t.teams, hasPasskey };
+}
+
+/** Join condition for a user's primary e-mail channel. */
+export function primaryEmailOf(t: Tables) {
+  return and(eq(t.contactChannels.userId, t.users.id), eq(t.contactChannels.type, "email"), eq(t.contactChannels.isPrimary, true));
+}
+
 export function userQueries(store: Store) {
   const { users, contactChannels: channels, teams, sessions, teamMembers } = store.t;
+  const recordColumns = userRecordColumns(store.t);
 
   /** users ⟕ primary e-mail ⟕ selected team */
   const selectRecords = (db: Db) =>
     db
-      .select({ user: users, primaryEmail: channels, selectedTeam: teams })
+      .select(recordColumns)
       .from(users)
-      .leftJoin(channels, and(eq(channels.userId, users.id), eq(channels.type, "email"), eq(channels.isPrimary, true)))
+      .leftJoin(channels, primaryEmailOf(store.t))
       .leftJoin(teams, eq(teams.id, users.selectedTeamId));
 
   return {
@@ -42,10 +61,10 @@ export function userQueries(store: Store) {
     /** The user behind a live session (one query: a revoked or expired session yields nothing). */
     async findBySession(projectId: string, userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
       const [row] = await store.db
-        .select({ user: users, primaryEmail: channels, selectedTeam: teams })
+        .select(recordColumns)
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(channels, and(eq(channels.userId, users.id), eq(channels.type, "email"), eq(channels.isPrimary, true)))
+        .leftJoin(channels, primaryEmailOf(store.t))
         .leftJoin(teams, eq(teams.id, users.selectedTeamId))
         .where(and(eq(sessions.id, sessionId), eq(sessions.projectId, projectId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
         .limit(1);
@@ -55,10 +74,10 @@ export function userQueries(store: Store) {
     /** The live session with this refresh-token hash and its user, in one query. */
     async findByRefreshTokenHash(projectId: string, hash: string, now: Date) {
       const [row] = await store.db
-        .select({ session: sessions, user: users, primaryEmail: channels, selectedTeam: teams })
+        .select({ session: sessions, ...recordColumns })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(channels, and(eq(channels.userId, users.id), eq(channels.type, "email"), eq(channels.isPrimary, true)))
+        .leftJoin(channels, primaryEmailOf(store.t))
         .leftJoin(teams, eq(teams.id, users.selectedTeamId))
         .where(and(eq(sessions.refreshTokenHash, hash), eq(sessions.projectId, projectId), gt(sessions.expiresAt, now)))
         .limit(1);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 
 export type VerificationCodeRow = typeof import("../schema.pg.js").verificationCodes.$inferSelect;
@@ -37,6 +37,22 @@ export function verificationCodeQueries(store: Store) {
         .update(codes)
         .set({ usedAt: now })
         .where(and(eq(codes.id, id), isNull(codes.usedAt)))
+        .returning({ id: codes.id });
+      return rows.length > 0;
+    },
+    /** The unused, unexpired codes of a team with this purpose (invitations), oldest first. */
+    async listPendingForTeam(projectId: string, teamId: string, purpose: string, now: Date, db: Db = store.db) {
+      return db
+        .select()
+        .from(codes)
+        .where(and(eq(codes.projectId, projectId), eq(codes.teamId, teamId), eq(codes.purpose, purpose), isNull(codes.usedAt), gt(codes.expiresAt, now)))
+        .orderBy(asc(codes.createdAt), asc(codes.id));
+    },
+    /** Deletes one code of a team with this purpose; returns whether there was one. */
+    async deleteForTeam(projectId: string, teamId: string, purpose: string, id: string, db: Db = store.db): Promise<boolean> {
+      const rows = await db
+        .delete(codes)
+        .where(and(eq(codes.id, id), eq(codes.projectId, projectId), eq(codes.teamId, teamId), eq(codes.purpose, purpose)))
         .returning({ id: codes.id });
       return rows.length > 0;
     },

@@ -83,3 +83,26 @@ export function wouldCreateCycle(permissions: Definitions, id: string, contained
   }
   return false;
 }
+
+/**
+ * The containment path that giving `id` the containment `contained` would close, from `id` back to
+ * itself (`["a", "b", "a"]`: a contains b, which contains a), or null when there is no cycle.
+ */
+export function containmentCycle(permissions: Definitions, id: string, contained: readonly string[]): string[] | null {
+  const seen = new Set<string>();
+  const search = (node: string, path: readonly string[]): string[] | null => {
+    if (node === id) return [...path, node];
+    if (seen.has(node)) return null;
+    seen.add(node);
+    for (const next of Object.keys(permissions[node]?.containedPermissionIds ?? {})) {
+      const found = search(next, [...path, node]);
+      if (found) return found;
+    }
+    return null;
+  };
+  for (const first of contained) {
+    const found = search(first, [id]);
+    if (found) return found;
+  }
+  return null;
+}

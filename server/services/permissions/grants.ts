@@ -3,8 +3,9 @@ import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
+import type { RenderedConfig } from "../config/index.js";
 import { renderProjectConfig } from "../projects.js";
-import { expandPermissions } from "./definitions.js";
+import { definitionExists, expandPermissions, scopeOf, type PermissionScope } from "./definitions.js";
 
 /** The team permissions a member holds (directly, or through containment when `recursive`). */
 export async function teamPermissionsOf(deps: AppDeps, project: ProjectRow, teamId: string, userId: string, recursive = true, db?: Db): Promise<Set<string>> {
@@ -36,4 +37,116 @@ export async function grantTeamDefaults(deps: AppDeps, db: Db, project: ProjectR
 export async function grantSignUpDefaults(deps: AppDeps, db: Db, project: ProjectRow, userId: string): Promise<void> {
   const defaults = Object.keys(renderProjectConfig(project).rbac.defaultPermissions.signUp);
   for (const permissionId of defaults) await deps.queries.permissions.grantProject(project.id, userId, permissionId, deps.clock.now(), db);
+}
+
+// ---- Grants over the API -------------------------------------------------------------------------
+
+export interface TeamPermissionJson {
+  id: string;
+  user_id: string;
+  team_id: string;
+}
+
+export interface ProjectPermissionJson {
+  id: string;
+  user_id: string;
+}
+
+export interface GrantFilter {
+  userId?: string;
+  permissionId?: string;
+  /** Also what the grants contain, transitively (default true). */
+  recursive?: boolean;
+}
+
+const byKeys = <T>(...keys: (keyof T)[]) => (a: T, b: T) => {
+  for (const key of keys) if (a[key] !== b[key]) return String(a[key]) < String(b[key]) ? -1 : 1;
+  return 0;
+};
+
+/** The held permission ids of one holder: defined direct grants, plus their containment when recursive. */
+function heldIds(config: RenderedConfig, scope: PermissionScope, direct: string[], filter: GrantFilter): string[] {
+  const held = filter.recursive === false ? direct.filter((id) => definitionExists(config, scope, id)) : [...expandPermissions(config, scope, direct)];
+  return filter.permissionId === undefined ? held : held.filter((id) => id === filter.permissionId);
+}
+
+/** Groups rows by a key, keeping the permission ids of each group. */
+function groupBy<R extends { permissionId: string }>(rows: R[], key: (row: R) => string): Map<string, { first: R; ids: string[] }> {
+  const groups = new Map<string, { first: R; ids: string[] }>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.ids.push(row.permissionId);
+    else groups.set(key(row), { first: row, ids: [row.permissionId] });
+  }
+  return groups;
+}
+
+/** Team permissions held in the project, sorted by team, user and permission id. */
+export async function listTeamPermissions(deps: AppDeps, project: ProjectRow, filter: GrantFilter & { teamId?: string }): Promise<TeamPermissionJson[]> {
+  const config = renderProjectConfig(project);
+  const grants = await deps.queries.permissions.teamGrants(project.id, { teamId: filter.teamId, userId: filter.userId });
+  const items: TeamPermissionJson[] = [];
+  for (const { first, ids } of groupBy(grants, (g) => `${g.teamId}/${g.userId}`).values()) {
+    for (const id of heldIds(config, "team", ids, filter)) items.push({ id, user_id: first.userId, team_id: first.teamId });
+  }
+  return items.sort(byKeys<TeamPermissionJson>("team_id", "user_id", "id"));
+}
+
+/** Project permissions held in the project, sorted by user and permission id. */
+export async function listProjectPermissions(deps: AppDeps, project: ProjectRow, filter: GrantFilter): Promise<ProjectPermissionJson[]> {
+  const config = renderProjectConfig(project);
+  const grants = await deps.queries.permissions.projectGrants(project.id, filter.userId);
+  const items: ProjectPermissionJson[] = [];
+  for (const { first, ids } of groupBy(grants, (g) => g.userId).values()) {
+    for (const id of heldIds(config, "project", ids, filter)) items.push({ id, user_id: first.userId });
+  }
+  return items.sort(byKeys<ProjectPermissionJson>("user_id", "id"));
+}
+
+/** PERMISSION_NOT_FOUND, or WRONG_PERMISSION_SCOPE when the id is defined in the other scope. */
+export function assertPermissionDefined(config: RenderedConfig, scope: PermissionScope, permissionId: string): void {
+  if (definitionExists(config, scope, permissionId)) return;
+  const actual = scopeOf(config, permissionId);
+  if (actual === null) throw knownError("PERMISSION_NOT_FOUND", { permission_id: permissionId });
+  throw knownError("WRONG_PERMISSION_SCOPE", { permission_id: permissionId, expected_scope: scope, actual_scope: actual });
+}
+
+async function assertUserExists(deps: AppDeps, projectId: string, userId: string, db: Db): Promise<void> {
+  if (!(await deps.queries.users.find(projectId, userId, db))) throw knownError("USER_NOT_FOUND");
+}
+
+/** Grants a team permission to a member; granting it again changes nothing. */
+export async function grantTeamPermission(deps: AppDeps, project: ProjectRow, teamId: string, userId: string, permissionId: string): Promise<TeamPermissionJson> {
+  await deps.store.transaction(async (tx) => {
+    if (!(await deps.queries.teams.find(project.id, teamId, tx))) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+    await assertUserExists(deps, project.id, userId, tx);
+    if (!(await deps.queries.teams.isMember(project.id, teamId, userId, tx))) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+    assertPermissionDefined(renderProjectConfig(project), "team", permissionId);
+    await deps.queries.permissions.grantTeam(project.id, teamId, userId, permissionId, deps.clock.now(), tx);
+  });
+  return { id: permissionId, user_id: userId, team_id: teamId };
+}
+
+/** Revokes a team permission the member holds directly (not one they hold through containment). */
+export async function revokeTeamPermission(deps: AppDeps, project: ProjectRow, teamId: string, userId: string, permissionId: string): Promise<void> {
+  if (!(await deps.queries.permissions.revokeTeam(project.id, teamId, userId, permissionId))) {
+    throw knownError("TEAM_PERMISSION_NOT_FOUND", { team_id: teamId, user_id: userId, permission_id: permissionId });
+  }
+}
+
+/** Grants a project permission to a user; granting it again changes nothing. */
+export async function grantProjectPermission(deps: AppDeps, project: ProjectRow, userId: string, permissionId: string): Promise<ProjectPermissionJson> {
+  await deps.store.transaction(async (tx) => {
+    await assertUserExists(deps, project.id, userId, tx);
+    assertPermissionDefined(renderProjectConfig(project), "project", permissionId);
+    await deps.queries.permissions.grantProject(project.id, userId, permissionId, deps.clock.now(), tx);
+  });
+  return { id: permissionId, user_id: userId };
+}
+
+/** Revokes a project permission the user holds directly; PERMISSION_NOT_FOUND otherwise. */
+export async function revokeProjectPermission(deps: AppDeps, project: ProjectRow, userId: string, permissionId: string): Promise<void> {
+  if (!(await deps.queries.permissions.revokeProject(project.id, userId, permissionId))) {
+    throw knownError("PERMISSION_NOT_FOUND", { permission_id: permissionId });
+  }
 }

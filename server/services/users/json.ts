@@ -19,7 +19,7 @@ export function teamToJson(team: TeamRow): ServerTeamJson {
   };
 }
 
-export function userToJson({ user, primaryEmail, selectedTeam }: UserRecord): ServerUserJson {
+export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey }: UserRecord): ServerUserJson {
   const hasPassword = user.passwordHash !== null;
   return {
     id: user.id,
@@ -35,7 +35,7 @@ export function userToJson({ user, primaryEmail, selectedTeam }: UserRecord): Se
     server_metadata: (user.serverMetadata ?? null) as ServerUserJson["client_metadata"],
     has_password: hasPassword,
     otp_auth_enabled: user.otpAuthEnabled,
-    passkey_auth_enabled: false,
+    passkey_auth_enabled: hasPasskey,
     auth_with_email: hasPassword || user.otpAuthEnabled,
     requires_totp_mfa: user.totpSecret !== null,
     is_anonymous: user.isAnonymous,

@@ -56,6 +56,7 @@ export async function updateUser(deps: AppDeps, db: Db, record: UserRecord, upda
   if (update.passkey_auth_enabled === true) {
     throw new StatusError(400, "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey.");
   }
+  if (update.passkey_auth_enabled === false) await deps.queries.passkeys.deleteForUser(projectId, user.id, db);
   if (update.totp_secret_base64 !== undefined) {
     patch.totpSecret = update.totp_secret_base64 === null ? null : deps.secrets.encrypt(update.totp_secret_base64, "totp");
   }

@@ -1,0 +1,72 @@
+/** Magic link / one-time code sign-in, and the second factor (TOTP or a recovery code). */
+import { z } from "zod";
+import { signUpEmail, urlString, verificationCode } from "./fields.js";
+import { defineProcedure } from "./procedure.js";
+import { signInResponse } from "./sessions.js";
+
+const codeErrors = ["VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"] as const;
+const newUserSignIn = signInResponse.extend({ is_new_user: z.boolean() }).meta({ id: "CodeSignInResponse" });
+
+export const sendSignInCode = defineProcedure({
+  method: "POST",
+  path: "/auth/otp/send-sign-in-code",
+  access: "client",
+  summary: "Mail a sign-in link with a one-time code; the answer's nonce completes the code typed from the mail",
+  tags: ["One-time codes"],
+  successStatus: 200,
+  errors: ["REDIRECT_URL_NOT_WHITELISTED", "USER_EMAIL_ALREADY_EXISTS", "SIGN_UP_NOT_ENABLED"],
+  body: z.strictObject({ email: signUpEmail, callback_url: urlString }),
+  output: z.object({ nonce: z.string().meta({ description: "Send `otp + nonce` as the code to sign in with the typed code." }) }),
+});
+
+export const otpSignIn = defineProcedure({
+  method: "POST",
+  path: "/auth/otp/sign-in",
+  access: "client",
+  summary: "Sign in (or up) with the code from the mail (or the typed code followed by the nonce)",
+  tags: ["One-time codes"],
+  successStatus: 200,
+  errors: [...codeErrors, "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"],
+  body: z.strictObject({ code: verificationCode }),
+  output: newUserSignIn,
+});
+
+export const otpCheckCode = defineProcedure({
+  method: "POST",
+  path: "/auth/otp/sign-in/check-code",
+  access: "client",
+  summary: "Check a sign-in code without using it",
+  tags: ["One-time codes"],
+  successStatus: 200,
+  errors: [...codeErrors],
+  body: z.strictObject({ code: verificationCode }),
+  output: z.object({ is_code_valid: z.literal(true) }),
+});
+
+export const mfaSignIn = defineProcedure({
+  method: "POST",
+  path: "/auth/mfa/sign-in",
+  access: "client",
+  summary: "Finish a sign-in that needs a second factor: a TOTP code, or one of the user's recovery codes",
+  tags: ["Multi-factor"],
+  successStatus: 200,
+  errors: [...codeErrors, "INVALID_TOTP_CODE"],
+  body: z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("totp"), totp: z.string().max(10), code: verificationCode }),
+    z.strictObject({ type: z.literal("recovery_code"), recovery_code: z.string().max(100), code: verificationCode }),
+  ]),
+  output: newUserSignIn,
+});
+
+export const createRecoveryCodes = defineProcedure({
+  method: "POST",
+  path: "/auth/mfa/recovery-codes",
+  access: "client",
+  summary: "New single-use recovery codes for the signed-in user (replacing earlier ones); shown only in this answer",
+  tags: ["Multi-factor"],
+  successStatus: 201,
+  errors: ["USER_AUTHENTICATION_REQUIRED"],
+  output: z.object({ recovery_codes: z.array(z.string()) }),
+});
+
+export const otpMfaProcedures = { sendSignInCode, otpSignIn, otpCheckCode, mfaSignIn, createRecoveryCodes } as const;

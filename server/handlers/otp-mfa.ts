@@ -1,0 +1,22 @@
+import type { otpMfaProcedures } from "../../contract/otp-mfa.js";
+import { requireUser } from "../http/auth.js";
+import type { HandlerMap } from "../http/handler.js";
+import { StatusError } from "../http/status-error.js";
+import { createRecoveryCodes, signInWithSecondFactor } from "../services/mfa/second-factor.js";
+import { checkSignInCode, sendSignInCode, signInWithCode } from "../services/otp-auth.js";
+
+export const otpMfaHandlers: HandlerMap<typeof otpMfaProcedures> = {
+  sendSignInCode: async (ctx, { body }) => sendSignInCode(ctx.deps, ctx.auth.project, body.email, body.callback_url),
+  otpSignIn: async (ctx, { body }) => signInWithCode(ctx.deps, ctx.auth.project, body.code, ctx.auth.user),
+  otpCheckCode: async (ctx, { body }) => {
+    await checkSignInCode(ctx.deps, ctx.auth.project, body.code);
+    return { is_code_valid: true };
+  },
+  mfaSignIn: async (ctx, { body }) =>
+    signInWithSecondFactor(ctx.deps, ctx.auth.project, body.code, body.type === "totp" ? { totp: body.totp } : { recoveryCode: body.recovery_code }),
+  createRecoveryCodes: async (ctx) => {
+    const record = requireUser(ctx.auth);
+    if (!record.user.totpSecret) throw new StatusError(400, "Set up a TOTP authenticator before creating recovery codes.");
+    return { recovery_codes: await createRecoveryCodes(ctx.deps, ctx.auth.project, record) };
+  },
+};

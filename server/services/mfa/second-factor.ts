@@ -1,0 +1,102 @@
+/**
+ * The second factor: a user with a TOTP secret finishes every first-factor sign-in with a TOTP code
+ * (or a single-use recovery code) sent together with the attempt code the first factor produced.
+ */
+import { randomUUID } from "node:crypto";
+import { knownError } from "../../../contract/known-error.js";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { UserRecord } from "../../db/queries/users.js";
+import type { AppDeps } from "../../deps.js";
+import { enforceLimit, TooManyRequestsError } from "../rate-limits.js";
+import { hashSecret, randomCode } from "../secrets.js";
+import { completeSignIn, type SignInResult } from "../sign-in.js";
+import { createVerificationCode, useVerificationCode } from "../verification-codes.js";
+import { matchTotp } from "./totp.js";
+
+export const MFA_ATTEMPT = "mfa-attempt";
+const ATTEMPT_TTL_MS = 5 * 60 * 1000;
+/** Wrong second factors an attempt answers with INVALID_TOTP_CODE; the next wrong one spends it. */
+const MAX_WRONG_SECOND_FACTORS = 5;
+const RECOVERY_CODE_COUNT = 10;
+
+type AttemptData = {
+  is_new_user: boolean;
+};
+
+/**
+ * When the user needs a second factor: records an attempt (committed) and throws
+ * MULTI_FACTOR_AUTHENTICATION_REQUIRED with its code. Call it outside any transaction, after the first
+ * factor is proven and before a session is created.
+ */
+export async function requireNoSecondFactor(deps: AppDeps, project: ProjectRow, record: UserRecord, isNewUser = false): Promise<void> {
+  if (!record.user.totpSecret) return;
+  const { code } = await createVerificationCode(deps, {
+    projectId: project.id,
+    purpose: MFA_ATTEMPT,
+    userId: record.user.id,
+    data: { is_new_user: isNewUser } satisfies AttemptData,
+    ttlMs: ATTEMPT_TTL_MS,
+  });
+  throw knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", { attempt_code: code });
+}
+
+export type SecondFactor = { totp: string } | { recoveryCode: string };
+
+/** Completes a sign-in that was waiting for its second factor. */
+export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow, attemptCode: string, factor: SecondFactor): Promise<SignInResult & { is_new_user: boolean }> {
+  const attempt = await useVerificationCode<AttemptData>(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, consume: false });
+  const record = attempt.userId ? await deps.queries.users.find(project.id, attempt.userId) : undefined;
+  if (!record?.user.totpSecret) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  const now = deps.clock.now().getTime();
+
+  let step: number | null = null;
+  let recoveryCodeId: string | null = null;
+  if ("totp" in factor) {
+    step = matchTotp(deps.secrets.decrypt(record.user.totpSecret, "totp"), factor.totp, now);
+    if (step !== null && record.user.totpLastUsedStep !== null && step <= record.user.totpLastUsedStep) step = null;
+  } else {
+    recoveryCodeId = (await deps.queries.mfa.findUnusedRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode))))?.id ?? null;
+  }
+  if (step === null && recoveryCodeId === null) {
+    await countWrongFactor(deps, project, attempt.id, attemptCode);
+    throw knownError("INVALID_TOTP_CODE");
+  }
+
+  return deps.store.transaction(async (tx) => {
+    await useVerificationCode(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, db: tx });
+    if (step !== null) {
+      // Conditional update: two concurrent uses of one TOTP code cannot both pass.
+      if (!(await deps.queries.mfa.advanceTotpStep(project.id, record.user.id, step, tx))) throw knownError("INVALID_TOTP_CODE");
+    }
+    if (recoveryCodeId !== null && !(await deps.queries.mfa.useRecoveryCode(recoveryCodeId, deps.clock.now(), tx))) {
+      throw knownError("INVALID_TOTP_CODE");
+    }
+    const result = await completeSignIn(deps, tx, project.id, record);
+    return { ...result, is_new_user: attempt.data.is_new_user };
+  });
+}
+
+async function countWrongFactor(deps: AppDeps, project: ProjectRow, attemptId: string, attemptCode: string): Promise<void> {
+  try {
+    await enforceLimit(deps, `mfa-wrong:${attemptId}`, { max: MAX_WRONG_SECOND_FACTORS, windowMs: ATTEMPT_TTL_MS });
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    await useVerificationCode(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode }).catch(() => undefined);
+    throw knownError("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+  }
+}
+
+const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, "");
+
+/** New recovery codes for a user with TOTP (replacing any earlier ones); shown once, stored as hashes. */
+export async function createRecoveryCodes(deps: AppDeps, project: ProjectRow, record: UserRecord): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomCode(60));
+  const now = deps.clock.now();
+  await deps.store.transaction(async (tx) => {
+    await deps.queries.mfa.deleteRecoveryCodes(project.id, record.user.id, tx);
+    for (const code of codes) {
+      await deps.queries.mfa.insertRecoveryCode({ id: randomUUID(), projectId: project.id, userId: record.user.id, codeHash: hashSecret(code), createdAt: now }, tx);
+    }
+  });
+  return codes.map((c) => `${c.slice(0, 6)}-${c.slice(6)}`);
+}

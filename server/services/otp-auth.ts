@@ -1,0 +1,91 @@
+/**
+ * Magic link / one-time code sign-in. The mailed link carries the whole 45-character code; the mail
+ * also shows its first six characters (the OTP), and the requester gets the other 39 (the nonce), so
+ * either the link or OTP + nonce signs in. Codes are short-lived, single use and attempt-limited.
+ */
+import { knownError } from "../../contract/known-error.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { UserRecord } from "../db/queries/users.js";
+import type { AppDeps } from "../deps.js";
+import { StatusError } from "../http/status-error.js";
+import { enqueueEmail } from "./email/outbox.js";
+import { magicLinkEmail } from "./email/templates.js";
+import { requireNoSecondFactor } from "./mfa/second-factor.js";
+import { renderProjectConfig } from "./projects.js";
+import { enforceLimit } from "./rate-limits.js";
+import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
+import { completeSignIn, type SignInResult } from "./sign-in.js";
+import { createUser } from "./users/create.js";
+import { changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
+import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
+
+export const OTP_SIGN_IN = "otp-sign-in";
+const CODE_TTL_MS = 15 * 60 * 1000;
+/** Wrong codes one mailed code tolerates ("the 6th wrong attempt locks the code"). */
+export const OTP_MAX_ATTEMPTS = 5;
+/** Mails per address: enough to retry, too few to spam someone. */
+const SEND_LIMIT = { max: 3, windowMs: 10 * 60 * 1000 };
+
+type CodeData = { email: string };
+
+function assertOtpEnabled(project: ProjectRow): void {
+  if (!renderProjectConfig(project).auth.otp.allowSignIn) throw new StatusError(403, "One-time-code sign-in is not enabled for this project.");
+}
+
+export async function sendSignInCode(deps: AppDeps, project: ProjectRow, emailInput: string, callbackUrl: string): Promise<{ nonce: string }> {
+  assertOtpEnabled(project);
+  assertTrustedUrl(deps, project, callbackUrl);
+  const email = normalizeEmail(emailInput);
+  const owner = await deps.queries.users.findByAuthEmail(project.id, email);
+  // Signing in by mail to an unverified address would let whoever added it take the account.
+  if (owner && !owner.primaryEmail?.isVerified && owner.primaryEmail?.value === email) {
+    throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
+  }
+  if (!owner && !renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
+  await enforceLimit(deps, `otp-send:${project.id}:${email}`, SEND_LIMIT);
+  const nonce = await deps.store.transaction(async (tx) => {
+    const created = await createVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, data: { email } satisfies CodeData, ttlMs: CODE_TTL_MS, db: tx });
+    const mail = magicLinkEmail({ projectName: project.displayName, link: withQueryParam(callbackUrl, "code", created.code), otp: created.otp });
+    await enqueueEmail(deps, tx, { projectId: project.id, to: [email], ...mail });
+    return created.nonce;
+  });
+  deps.jobs.wake();
+  return { nonce };
+}
+
+export async function checkSignInCode(deps: AppDeps, project: ProjectRow, code: string): Promise<CodeData> {
+  const used = await useVerificationCode<CodeData>(deps, { projectId: project.id, purpose: OTP_SIGN_IN, code, consume: false, maxAttempts: OTP_MAX_ATTEMPTS });
+  return used.data;
+}
+
+/** Signs in the owner of the address, or creates them (upgrading the caller's anonymous user) when sign-up is allowed. */
+export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: string, anonymousUser: UserRecord | null): Promise<SignInResult & { is_new_user: boolean }> {
+  assertOtpEnabled(project);
+  const { email } = await checkSignInCode(deps, project, code);
+  const owner = await deps.queries.users.findByAuthEmail(project.id, email);
+  if (!owner && !renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
+  if (owner?.user.totpSecret) {
+    await useVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, code, maxAttempts: OTP_MAX_ATTEMPTS });
+    await requireNoSecondFactor(deps, project, owner);
+  }
+  return deps.store.transaction(async (tx) => {
+    await useVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, code, maxAttempts: OTP_MAX_ATTEMPTS, db: tx });
+    let record: UserRecord;
+    if (owner) {
+      // Receiving the code proves the address: mark it verified and allow code sign-in from now on.
+      if (owner.primaryEmail?.value === email && !owner.primaryEmail.isVerified) {
+        await deps.queries.contactChannels.update(project.id, owner.primaryEmail.id, { isVerified: true }, tx);
+      }
+      if (!owner.user.otpAuthEnabled) await deps.queries.users.update(project.id, owner.user.id, { otpAuthEnabled: true }, tx);
+      record = (await deps.queries.users.find(project.id, owner.user.id, tx))!;
+    } else if (anonymousUser?.user.isAnonymous) {
+      const id = anonymousUser.user.id;
+      await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, id, { value: email, verified: true, usedForAuth: true }));
+      await deps.queries.users.update(project.id, id, { isAnonymous: false, otpAuthEnabled: true }, tx);
+      record = (await deps.queries.users.find(project.id, id, tx))!;
+    } else {
+      record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
+    }
+    return { ...(await completeSignIn(deps, tx, project.id, record)), is_new_user: !owner };
+  });
+}

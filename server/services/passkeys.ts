@@ -1,0 +1,193 @@
+/**
+ * Passkeys (oauth-and-passkeys-and-mfa.md §4): registering WebAuthn credentials for a signed-in user
+ * and signing in with them, on @simplewebauthn/server.
+ *
+ * - Options carry the placeholder RP id; the RP id that counts is the hostname of the origin in the
+ *   signed client data, and that origin must be trusted by the project (redirect-urls.ts).
+ * - Registration asks for a discoverable credential (`residentKey: "required"`), so sign-in needs no
+ *   e-mail: `allowCredentials` is always empty and the credential id names the passkey. There is
+ *   deliberately no e-mail parameter (the SDK sends none, and listing a user's credentials for an
+ *   e-mail would tell anyone which e-mails have passkeys).
+ * - A user may have several passkeys; each authenticator once (`excludeCredentials`).
+ * - Sign-in rejects a signature counter that does not increase, unless the authenticator keeps none (0).
+ */
+import { randomUUID } from "node:crypto";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { z } from "zod";
+import { knownError } from "../../contract/known-error.js";
+import {
+  PASSKEY_RP_ID_PLACEHOLDER,
+  type passkeyAuthenticationResponse,
+  type passkeyCreationOptions,
+  type passkeyRegistrationResponse,
+  type passkeyRequestOptions,
+} from "../../contract/passkeys.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { UserRecord } from "../db/queries/users.js";
+import type { AppDeps } from "../deps.js";
+import {
+  assertPasskeysEnabled,
+  authenticationFailed,
+  CEREMONY_TIMEOUT_MS,
+  ceremonyOrigin,
+  CHALLENGE_TTL_MS,
+  PASSKEY_AUTHENTICATION,
+  PASSKEY_REGISTRATION,
+  registrationFailed,
+  rejectionMessage,
+  type ChallengeData,
+} from "./passkeys/ceremony.js";
+import { requireNoSecondFactor } from "./mfa/second-factor.js";
+import { completeSignIn, type SignInResult } from "./sign-in.js";
+import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
+
+export type RegistrationResponse = z.output<typeof passkeyRegistrationResponse>;
+export type AuthenticationResponse = z.output<typeof passkeyAuthenticationResponse>;
+type Initiated<O extends z.ZodType> = Promise<{ options_json: z.input<O>; code: string }>;
+
+const REGISTRATION = "Passkey registration";
+const AUTHENTICATION = "Passkey authentication";
+/** The name authenticators show for a user with neither a display name nor an e-mail (as the reference does). */
+const FALLBACK_USER_NAME = "Stack Auth User";
+
+/** The WebAuthn user handle of a user: the UTF-8 bytes of the user id (1 to 64 bytes). */
+export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
+  const bytes = Uint8Array.from(Buffer.from(userId, "utf8"));
+  if (bytes.length < 1 || bytes.length > 64) throw new Error(`A WebAuthn user handle must be 1 to 64 bytes, not ${bytes.length}`);
+  return bytes;
+}
+
+export async function initiatePasskeyRegistration(deps: AppDeps, project: ProjectRow, record: UserRecord): Initiated<typeof passkeyCreationOptions> {
+  assertPasskeysEnabled(project);
+  const { user, primaryEmail } = record;
+  const existing = await deps.queries.passkeys.listForUser(project.id, user.id);
+  const name = user.displayName || primaryEmail?.value || FALLBACK_USER_NAME;
+  const options = await generateRegistrationOptions({
+    rpName: project.displayName,
+    rpID: PASSKEY_RP_ID_PLACEHOLDER,
+    userID: userHandleOf(user.id),
+    userName: name,
+    userDisplayName: name,
+    timeout: CEREMONY_TIMEOUT_MS,
+    attestationType: "none",
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  const data: ChallengeData = { challenge: options.challenge, user_id: user.id };
+  const { code } = await createVerificationCode(deps, { projectId: project.id, purpose: PASSKEY_REGISTRATION, userId: user.id, data, ttlMs: CHALLENGE_TTL_MS });
+  return { options_json: { ...options, rp: { ...options.rp, id: PASSKEY_RP_ID_PLACEHOLDER } }, code };
+}
+
+/** Verifies a new credential and stores it; answers its credential id. */
+export async function registerPasskey(deps: AppDeps, project: ProjectRow, record: UserRecord, credential: RegistrationResponse, code: string) {
+  assertPasskeysEnabled(project);
+  const stored = await useVerificationCode<ChallengeData>(deps, { projectId: project.id, purpose: PASSKEY_REGISTRATION, code, consume: false });
+  if (stored.data.user_id !== record.user.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  const { origin, rpId } = ceremonyOrigin(deps, project, credential.response.clientDataJSON, registrationFailed, REGISTRATION);
+
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      // The contract checked the shape; the library checks the rest (transport names included).
+      response: credential as RegistrationResponseJSON,
+      expectedChallenge: stored.data.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpId,
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    throw registrationFailed(rejectionMessage(REGISTRATION, error));
+  }
+  if (!verification.verified) throw registrationFailed(`${REGISTRATION} failed because the response could not be verified`);
+  const { credential: verified } = verification.registrationInfo;
+
+  await deps.store.transaction(async (tx) => {
+    await useVerificationCode(deps, { projectId: project.id, purpose: PASSKEY_REGISTRATION, code, db: tx });
+    if (await deps.queries.passkeys.findByCredentialId(project.id, verified.id, tx)) {
+      throw registrationFailed(`${REGISTRATION} failed because this passkey is already registered`);
+    }
+    await deps.queries.passkeys.insert(
+      {
+        id: randomUUID(),
+        projectId: project.id,
+        userId: record.user.id,
+        credentialId: verified.id,
+        publicKey: isoBase64URL.fromBuffer(verified.publicKey),
+        counter: verified.counter,
+        transports: verified.transports ?? credential.response.transports ?? [],
+        createdAt: deps.clock.now(),
+        lastUsedAt: null,
+      },
+      tx,
+    );
+  });
+  return { user_handle: verified.id };
+}
+
+export async function initiatePasskeyAuthentication(deps: AppDeps, project: ProjectRow): Initiated<typeof passkeyRequestOptions> {
+  assertPasskeysEnabled(project);
+  const options = await generateAuthenticationOptions({
+    rpID: PASSKEY_RP_ID_PLACEHOLDER,
+    allowCredentials: [],
+    userVerification: "preferred",
+    timeout: CEREMONY_TIMEOUT_MS,
+  });
+  const data: ChallengeData = { challenge: options.challenge };
+  const { code } = await createVerificationCode(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, data, ttlMs: CHALLENGE_TTL_MS });
+  return { options_json: { ...options, rpId: PASSKEY_RP_ID_PLACEHOLDER }, code };
+}
+
+/** Checks an assertion, records the passkey's use, then signs its owner in. */
+export async function signInWithPasskey(
+  deps: AppDeps,
+  project: ProjectRow,
+  response: AuthenticationResponse,
+  code: string,
+): Promise<SignInResult & { is_new_user: false }> {
+  assertPasskeysEnabled(project);
+  const stored = await useVerificationCode<ChallengeData>(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, consume: false });
+  const { origin, rpId } = ceremonyOrigin(deps, project, response.response.clientDataJSON, authenticationFailed, AUTHENTICATION);
+  const passkey = await deps.queries.passkeys.findByCredentialId(project.id, response.id);
+  const record = passkey && (await deps.queries.users.find(project.id, passkey.userId));
+  if (!passkey || !record) throw authenticationFailed("Passkey not found");
+  const { userHandle } = response.response;
+  if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userId))) {
+    throw authenticationFailed(`${AUTHENTICATION} failed because the passkey belongs to another user`);
+  }
+
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: response as AuthenticationResponseJSON,
+      expectedChallenge: stored.data.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpId,
+      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    throw authenticationFailed(rejectionMessage(AUTHENTICATION, error));
+  }
+  if (!verification.verified) throw authenticationFailed(`${AUTHENTICATION} failed because the signature is invalid`);
+
+  // Committed before the session is made, so that a second-factor answer from completeSignIn does not
+  // roll back the spent challenge or the counter.
+  await deps.store.transaction(async (tx) => {
+    await useVerificationCode(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, db: tx });
+    const { newCounter } = verification.authenticationInfo;
+    if (!(await deps.queries.passkeys.recordUse(project.id, passkey.id, passkey.counter, newCounter, deps.clock.now(), tx))) {
+      throw authenticationFailed(`${AUTHENTICATION} failed because the passkey was used concurrently`);
+    }
+  });
+  await requireNoSecondFactor(deps, project, record);
+  const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record));
+  return { ...result, is_new_user: false };
+}

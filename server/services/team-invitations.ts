@@ -1,0 +1,93 @@
+/**
+ * Team invitations: a verification code tied to a team (deleted with it), mailed as a link. Accepting
+ * uses the code and adds the signed-in user to the team with the default member permissions; checking
+ * a code or reading its details leaves it usable.
+ */
+import type { z } from "zod";
+import type { teamInvitation } from "../../contract/team-invitations.js";
+import type { ProjectRow } from "../db/queries/projects.js";
+import type { TeamRow } from "../db/queries/users.js";
+import type { VerificationCodeRow } from "../db/queries/verification-codes.js";
+import type { AppDeps } from "../deps.js";
+import { StatusError } from "../http/status-error.js";
+import { enqueueEmail } from "./email/outbox.js";
+import { teamInvitationEmail } from "./email/templates.js";
+import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
+import { addTeamMember, getTeam } from "./teams.js";
+import { createVerificationCode, useVerificationCode, type UsedVerificationCode } from "./verification-codes.js";
+
+export const TEAM_INVITATION = "team-invitation";
+const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
+
+export type TeamInvitationJson = z.input<typeof teamInvitation>;
+
+/** What an invitation code stores besides its team. */
+interface InvitationData {
+  email: string;
+}
+
+export interface NewTeamInvitation {
+  teamId: string;
+  email: string;
+  callbackUrl: string;
+}
+
+export function invitationToJson(row: VerificationCodeRow): TeamInvitationJson {
+  return {
+    id: row.id,
+    team_id: row.teamId!,
+    expires_at_millis: row.expiresAt.getTime(),
+    recipient_email: String((row.data as Partial<InvitationData>).email ?? ""),
+  };
+}
+
+/** Creates the invitation and queues its e-mail; returns the invitation id. The callback URL must be trusted. */
+export async function sendTeamInvitation(deps: AppDeps, project: ProjectRow, input: NewTeamInvitation): Promise<string> {
+  const team = await getTeam(deps, project.id, input.teamId);
+  assertTrustedUrl(deps, project, input.callbackUrl);
+  const id = await deps.store.transaction(async (tx) => {
+    const data = { email: input.email } satisfies InvitationData;
+    const created = await createVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, teamId: team.id, data, ttlMs: SEVEN_DAYS, db: tx });
+    const mail = teamInvitationEmail({ projectName: project.displayName, teamName: team.displayName, link: withQueryParam(input.callbackUrl, "code", created.code) });
+    await enqueueEmail(deps, tx, { projectId: project.id, to: [input.email], ...mail });
+    return created.id;
+  });
+  deps.jobs.wake();
+  return id;
+}
+
+/** The team's invitations that can still be accepted, oldest first. */
+export async function listTeamInvitations(deps: AppDeps, project: ProjectRow, teamId: string): Promise<TeamInvitationJson[]> {
+  await getTeam(deps, project.id, teamId);
+  const rows = await deps.queries.verificationCodes.listPendingForTeam(project.id, teamId, TEAM_INVITATION, deps.clock.now());
+  return rows.map(invitationToJson);
+}
+
+/** Deletes an invitation of the team (pending or not); its link then answers VERIFICATION_CODE_NOT_FOUND. */
+export async function revokeTeamInvitation(deps: AppDeps, project: ProjectRow, teamId: string, invitationId: string): Promise<void> {
+  await getTeam(deps, project.id, teamId);
+  const deleted = await deps.queries.verificationCodes.deleteForTeam(project.id, teamId, TEAM_INVITATION, invitationId);
+  if (!deleted) throw new StatusError(404, "Team invitation not found.");
+}
+
+/** Checks an invitation code without using it. */
+export async function checkTeamInvitation(deps: AppDeps, project: ProjectRow, code: string): Promise<UsedVerificationCode> {
+  return useVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, code, consume: false });
+}
+
+/** The team an invitation code is for; the code stays usable. */
+export async function teamInvitationDetails(deps: AppDeps, project: ProjectRow, code: string): Promise<TeamRow> {
+  const row = await checkTeamInvitation(deps, project, code);
+  return getTeam(deps, project.id, row.teamId!);
+}
+
+/** Uses the code and adds the user to its team with the member defaults, unless they already belong to it. */
+export async function acceptTeamInvitation(deps: AppDeps, project: ProjectRow, userId: string, code: string): Promise<void> {
+  await checkTeamInvitation(deps, project, code);
+  await deps.store.transaction(async (tx) => {
+    const row = await useVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, code, db: tx });
+    const teamId = row.teamId!;
+    if (await deps.queries.teams.isMember(project.id, teamId, userId, tx)) return;
+    await addTeamMember(deps, tx, project, teamId, userId);
+  });
+}
