@@ -1,4 +1,5 @@
 /** The server's settings. The only module that reads process.env. */
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseDatabaseUrl, type DatabaseLocation } from "./db/store.js";
 
@@ -29,6 +30,8 @@ export interface ServerConfig {
   /** Base64 server secret (LATCHKEY_SERVER_SECRET); unset: a file in the data directory. */
   serverSecret: string | undefined;
   accessTokenLifetimeMs: number;
+  /** Password hashes computed at once, and how many more may wait (beyond: 429). */
+  passwordHashing: { concurrency: number; queueLimit: number };
   /** The SMTP server for projects whose e-mail config is `shared`; unset: such mails stay undeliverable. */
   sharedSmtp: SharedSmtpConfig | null;
   logLevel: "silent" | "error" | "info" | "debug";
@@ -57,6 +60,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     validateResponses: env.LATCHKEY_VALIDATE_RESPONSES === "true",
     serverSecret: env.LATCHKEY_SERVER_SECRET || undefined,
     accessTokenLifetimeMs: integer(env.LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS, 600, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS") * 1000,
+    passwordHashing: {
+      concurrency: integer(env.LATCHKEY_PASSWORD_HASH_CONCURRENCY, availableParallelism(), "LATCHKEY_PASSWORD_HASH_CONCURRENCY"),
+      queueLimit: integer(env.LATCHKEY_PASSWORD_HASH_QUEUE, 256, "LATCHKEY_PASSWORD_HASH_QUEUE"),
+    },
     sharedSmtp: env.LATCHKEY_SMTP_URL
       ? { url: env.LATCHKEY_SMTP_URL, from: env.LATCHKEY_EMAIL_FROM ?? "Latchkey <noreply@localhost>" }
       : null,

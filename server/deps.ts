@@ -1,9 +1,9 @@
 /** What handlers and services are built from: plain values, created once at start-up. */
 import type { ServerConfig } from "./config.js";
-import { apiKeySetQueries } from "./db/queries/api-key-sets.js";
+import { apiKeySetQueries, type CachedKeySet } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { cliLoginQueries } from "./db/queries/cli-logins.js";
-import { projectQueries } from "./db/queries/projects.js";
+import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { mfaQueries } from "./db/queries/mfa.js";
@@ -16,6 +16,7 @@ import { teamQueries } from "./db/queries/teams.js";
 import { userQueries } from "./db/queries/users.js";
 import { verificationCodeQueries } from "./db/queries/verification-codes.js";
 import type { Store } from "./db/store.js";
+import { TtlCache } from "./db/ttl-cache.js";
 import type { Clock } from "./services/clock.js";
 import type { Logger } from "./services/log.js";
 import { createJobRunner, type JobRunner } from "./services/email/runner.js";
@@ -23,10 +24,14 @@ import { createSecretBox, type SecretBox } from "./services/secret-box.js";
 import { createAccessTokens, type AccessTokens } from "./services/tokens/access-tokens.js";
 import { createSigningKeys, type SigningKeys } from "./services/tokens/signing-keys.js";
 
-export function createQueries(store: Store) {
+/** How long other processes may keep seeing a changed project or revoked key. */
+const HOT_CACHE_TTL_MS = 2_000;
+
+export function createQueries(store: Store, clock: Clock) {
+  const now = () => clock.now().getTime();
   return {
-    projects: projectQueries(store),
-    apiKeySets: apiKeySetQueries(store),
+    projects: projectQueries(store, new TtlCache<ProjectRow | null>(HOT_CACHE_TTL_MS, 10_000, now)),
+    apiKeySets: apiKeySetQueries(store, new TtlCache<CachedKeySet>(HOT_CACHE_TTL_MS, 10_000, now)),
     signingKeys: signingKeyQueries(store),
     users: userQueries(store),
     contactChannels: contactChannelQueries(store),
@@ -61,7 +66,7 @@ export interface AppDeps {
 /** Wires the dependencies every handler and service receives. */
 export function createDeps(base: { config: ServerConfig; store: Store; clock: Clock; log: Logger; serverSecret: Buffer }): AppDeps {
   const { config, store, clock, log } = base;
-  const queries = createQueries(store);
+  const queries = createQueries(store, clock);
   const secrets = createSecretBox(base.serverSecret);
   const signingKeys = createSigningKeys(queries.signingKeys, secrets, () => clock.now());
   const accessTokens = createAccessTokens(signingKeys, { publicUrl: config.publicUrl, lifetimeMs: config.accessTokenLifetimeMs }, clock);

@@ -7,12 +7,14 @@ import { createDeps } from "./deps.js";
 import { bootstrap } from "./services/bootstrap.js";
 import { systemClock } from "./services/clock.js";
 import { createLogger } from "./services/log.js";
+import { configurePasswordHashing } from "./services/passwords.js";
 import { loadServerSecret } from "./services/server-secret.js";
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const store = await openStore({ location: config.database, poolSize: config.databasePoolSize });
 const serverSecret = loadServerSecret(config.serverSecret, config.dataDir);
+configurePasswordHashing(config.passwordHashing.concurrency, config.passwordHashing.queueLimit);
 const deps = createDeps({ config, store, clock: systemClock, log, serverSecret });
 
 const { generatedKeys } = await bootstrap(deps);

@@ -27,7 +27,8 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
   }
 
   const db = drizzle(pool) as unknown as Db;
-  const current = new AsyncLocalStorage<Db>();
+  /** The open transaction of this async context and the callbacks to run after it commits. */
+  const current = new AsyncLocalStorage<{ tx: Db; committed: Array<() => void> }>();
 
   return {
     dialect: "postgres",
@@ -35,15 +36,23 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
     db,
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       const outer = current.getStore();
-      if (outer) return outer.transaction((tx) => current.run(tx, () => fn(tx)));
+      if (outer) return outer.tx.transaction((tx) => current.run({ tx, committed: outer.committed }, () => fn(tx)));
       for (let attempt = 1; ; attempt++) {
+        const committed: Array<() => void> = [];
         try {
-          return await db.transaction((tx) => current.run(tx, () => fn(tx)), { isolationLevel: "serializable" });
+          const result = await db.transaction((tx) => current.run({ tx, committed }, () => fn(tx)), { isolationLevel: "serializable" });
+          for (const callback of committed) callback();
+          return result;
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
         }
       }
+    },
+    afterCommit(fn) {
+      const open = current.getStore();
+      if (open) open.committed.push(fn);
+      else fn();
     },
     async ping() {
       await pool.query("SELECT 1");

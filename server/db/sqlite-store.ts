@@ -32,7 +32,8 @@ export function openSqliteStore(path: string): Store {
   migrate(inner, { migrationsFolder: migrationsDir("sqlite") });
 
   const mutex = new Mutex();
-  const inTransaction = new AsyncLocalStorage<true>();
+  /** Set inside a transaction: the callbacks to run after it commits. */
+  const inTransaction = new AsyncLocalStorage<Array<() => void>>();
   const mustWait = () => mutex.locked && inTransaction.getStore() === undefined;
   const txDb = inner as unknown as Db;
   const rootDb = gateQueries(inner, mustWait, () => mutex.acquire()) as unknown as Db;
@@ -57,17 +58,24 @@ export function openSqliteStore(path: string): Store {
         }
       }
       const release = await mutex.acquire();
+      const committed: Array<() => void> = [];
       try {
         connection.exec("BEGIN IMMEDIATE");
-        const result = await inTransaction.run(true, () => fn(txDb));
+        const result = await inTransaction.run(committed, () => fn(txDb));
         connection.exec("COMMIT");
+        release();
+        runAll(committed);
         return result;
       } catch (error) {
         if (connection.inTransaction) connection.exec("ROLLBACK");
-        throw error;
-      } finally {
         release();
+        throw error;
       }
+    },
+    afterCommit(fn) {
+      const pending = inTransaction.getStore();
+      if (pending) pending.push(fn);
+      else fn();
     },
     async ping() {
       connection.prepare("SELECT 1").get();
@@ -84,6 +92,10 @@ export function openSqliteStore(path: string): Store {
 }
 
 type Acquire = () => Promise<() => void>;
+
+function runAll(callbacks: Array<() => void>): void {
+  for (const callback of callbacks) callback();
+}
 
 /**
  * Wraps drizzle's database so that awaiting any query built from it first waits for the mutex when

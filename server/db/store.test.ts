@@ -95,6 +95,24 @@ describe.each(testDialects)("storage on %s", (dialect) => {
     expect(await descriptionOf(s, "counter")).toBe("20");
   });
 
+  it("runs afterCommit callbacks after the outermost commit, never after a rollback", async () => {
+    await using s = await createTestStore(dialect);
+    const seen: string[] = [];
+    s.afterCommit(() => seen.push("outside"));
+    await s.transaction(async () => {
+      s.afterCommit(() => seen.push("committed"));
+      await s.transaction(async () => s.afterCommit(() => seen.push("nested")));
+      expect(seen).toEqual(["outside"]);
+    });
+    await expect(
+      s.transaction(async () => {
+        s.afterCommit(() => seen.push("rolled back"));
+        throw new Error("no");
+      }),
+    ).rejects.toThrow("no");
+    expect(seen).toEqual(["outside", "committed", "nested"]);
+  });
+
   it("enforces unique indexes and cascades project deletion", async () => {
     await using s = await createTestStore(dialect);
     await s.db.insert(s.t.projects).values(projectRow("p"));

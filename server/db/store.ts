@@ -23,6 +23,11 @@ export interface Store {
    * immediate transaction on the single connection. Nested calls become savepoints.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the current transaction commits (dropped if it rolls back), or at once when there is
+   * no transaction: for effects outside the database that must not run for uncommitted data.
+   */
+  afterCommit(fn: () => void): void;
   /** Runs a trivial query; rejects when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

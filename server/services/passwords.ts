@@ -3,9 +3,12 @@
  * libuv's thread pool so the event loop stays free. Imported bcrypt hashes are accepted and
  * replaced by argon2id at the next successful sign-in.
  */
+import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 import { knownError } from "../../contract/known-error.js";
+import { TooManyRequestsError } from "./rate-limits.js";
+import { WorkLimiter } from "./work-limiter.js";
 
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, so not importable at run time)
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -19,8 +22,25 @@ export function assertPasswordPolicy(password: string): void {
   if (password.length > PASSWORD_MAX_LENGTH) throw knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH });
 }
 
+/**
+ * Password hashing is the one expensive thing the server does: a sign-in storm queues here (one hash
+ * per core at a time by default) rather than taking every core from the requests that are cheap.
+ */
+const hashing = new WorkLimiter(availableParallelism(), 256, () => new TooManyRequestsError(1));
+
+export function configurePasswordHashing(concurrency: number, queueLimit: number): void {
+  hashing.configure(concurrency, queueLimit);
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+  return hashing.run(() => hash(password, options));
+}
+
+function verifyArgon2(stored: string, password: string): Promise<boolean> {
+  return hashing.run(() => verify(stored, password)).catch((error: unknown) => {
+    if (error instanceof TooManyRequestsError) throw error;
+    return false;
+  });
 }
 
 /** A real hash of a random password: verifying against it costs what a real check costs. */
@@ -42,10 +62,10 @@ export interface PasswordCheck {
  */
 export async function checkPassword(stored: string | null | undefined, password: string): Promise<PasswordCheck> {
   if (!stored) {
-    await verify(await decoyHash(), password).catch(() => false);
+    await verifyArgon2(await decoyHash(), password);
     return { ok: false };
   }
-  if (stored.startsWith("$argon2")) return { ok: await verify(stored, password).catch(() => false) };
+  if (stored.startsWith("$argon2")) return { ok: await verifyArgon2(stored, password) };
   if (/^\$2[aby]\$/.test(stored)) {
     const ok = await bcrypt.compare(password, stored);
     return ok ? { ok, rehash: await hashPassword(password) } : { ok };

@@ -20,8 +20,25 @@ import {
 
 export const INTERNAL_PROJECT_ID = "internal";
 
+/** Project rows are never mutated (a change reads a new row), so each one renders once. */
+const rendered = new WeakMap<ProjectRow, RenderedConfig>();
+
 export function renderProjectConfig(project: ProjectRow): RenderedConfig {
-  return renderConfig(project.configOverride);
+  let config = rendered.get(project);
+  if (!config) {
+    config = deepFreeze(renderConfig(project.configOverride));
+    rendered.set(project, config);
+  }
+  return config;
+}
+
+/** The rendered config is shared by every request reading this row: freeze it so nobody changes it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 export function projectToClientJson(project: ProjectRow): z.input<typeof clientProject> {

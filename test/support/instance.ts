@@ -80,6 +80,7 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     logLevel: "silent",
     serverSecret: undefined,
     accessTokenLifetimeMs: 600_000,
+    passwordHashing: { concurrency: 2, queueLimit: 256 },
     sharedSmtp: null,
     ...overrides,
   };

@@ -1,11 +1,25 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
+import type { TtlCache } from "../ttl-cache.js";
 
 export type KeyKind = "publishableClientKey" | "secretServerKey" | "superSecretAdminKey";
 export type ApiKeySetRow = typeof import("../schema.pg.js").apiKeySets.$inferSelect;
 
-export function apiKeySetQueries(store: Store) {
+/** A cached key lookup: the key set's id and expiry, or null when no live set holds the key. */
+export type CachedKeySet = { id: string; expiresAt: Date } | null;
+
+/**
+ * Project key sets. Key checks happen on every request, so their results are cached briefly per
+ * (project, kind, hash); any write to a project's key sets in this process drops its entries, and the
+ * expiry is re-checked on every hit. Other processes see a revocation within the cache's TTL.
+ */
+export function apiKeySetQueries(store: Store, cache: TtlCache<CachedKeySet>) {
   const { apiKeySets: sets } = store.t;
+  /** Drops the project's entries now and again after commit. */
+  const forget = (projectId: string) => {
+    cache.deletePrefix(`${projectId}:`);
+    store.afterCommit(() => cache.deletePrefix(`${projectId}:`));
+  };
   const hashColumn = {
     publishableClientKey: sets.publishableClientKeyHash,
     secretServerKey: sets.secretServerKeyHash,
@@ -14,13 +28,19 @@ export function apiKeySetQueries(store: Store) {
 
   return {
     /** A key set of this project holding a key of this kind with this hash, not revoked and not expired. */
-    async findLiveByKeyHash(projectId: string, kind: KeyKind, hash: string, now: Date) {
-      const [row] = await store.db
-        .select({ id: sets.id })
-        .from(sets)
-        .where(and(eq(hashColumn[kind], hash), eq(sets.projectId, projectId), isNull(sets.revokedAt), gt(sets.expiresAt, now)))
-        .limit(1);
-      return row;
+    async findLiveByKeyHash(projectId: string, kind: KeyKind, hash: string, now: Date): Promise<{ id: string } | undefined> {
+      const key = `${projectId}:${kind}:${hash}`;
+      let found = cache.get(key);
+      if (found === undefined) {
+        const [row] = await store.db
+          .select({ id: sets.id, expiresAt: sets.expiresAt })
+          .from(sets)
+          .where(and(eq(hashColumn[kind], hash), eq(sets.projectId, projectId), isNull(sets.revokedAt), gt(sets.expiresAt, now)))
+          .limit(1);
+        found = row ?? null;
+        cache.set(key, found);
+      }
+      return found && found.expiresAt > now ? { id: found.id } : undefined;
     },
     async list(projectId: string) {
       return store.db.select().from(sets).where(eq(sets.projectId, projectId)).orderBy(desc(sets.createdAt), desc(sets.id));
@@ -31,11 +51,13 @@ export function apiKeySetQueries(store: Store) {
     },
     async insert(row: typeof sets.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(sets).values(row).returning();
+      forget(row.projectId);
       return created!;
     },
     async upsert(row: typeof sets.$inferInsert, db: Db = store.db) {
       const { id: _id, ...changes } = row;
       const [saved] = await db.insert(sets).values(row).onConflictDoUpdate({ target: sets.id, set: changes }).returning();
+      forget(row.projectId);
       return saved!;
     },
     async update(projectId: string, id: string, patch: Partial<typeof sets.$inferInsert>, db: Db = store.db) {
@@ -44,6 +66,7 @@ export function apiKeySetQueries(store: Store) {
         .set(patch)
         .where(and(eq(sets.projectId, projectId), eq(sets.id, id)))
         .returning();
+      forget(projectId);
       return updated;
     },
     async anyForProject(projectId: string, db: Db = store.db) {

@@ -1,13 +1,27 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
+import type { TtlCache } from "../ttl-cache.js";
 
-export type ProjectRow = Awaited<ReturnType<ReturnType<typeof projectQueries>["find"]>> & {};
+export type ProjectRow = typeof import("../schema.pg.js").projects.$inferSelect;
 
-export function projectQueries(store: Store) {
+/**
+ * Projects. Every request reads its project, so reads outside transactions go through a short-lived
+ * cache; writes through these queries invalidate it (other processes see changes within its TTL).
+ */
+export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>) {
   const { projects } = store.t;
+  /** Drops the entry now and again after commit, so no read of uncommitted or old data stays cached. */
+  const forget = (id: string) => {
+    cache.delete(id);
+    store.afterCommit(() => cache.delete(id));
+  };
   return {
-    async find(id: string, db: Db = store.db) {
+    async find(id: string, db: Db = store.db): Promise<ProjectRow | undefined> {
+      const cacheable = db === store.db;
+      const cached = cacheable ? cache.get(id) : undefined;
+      if (cached !== undefined) return cached ?? undefined;
       const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+      if (cacheable) cache.set(id, row ?? null);
       return row;
     },
     async listOwnedBy(teamIds: string[]) {
@@ -16,14 +30,17 @@ export function projectQueries(store: Store) {
     },
     async insert(row: typeof projects.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(projects).values(row).returning();
+      forget(row.id);
       return created!;
     },
     async update(id: string, patch: Partial<typeof projects.$inferInsert>, db: Db = store.db) {
       const [updated] = await db.update(projects).set(patch).where(eq(projects.id, id)).returning();
+      forget(id);
       return updated;
     },
     async delete(id: string, db: Db = store.db) {
       const deleted = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+      forget(id);
       return deleted.length > 0;
     },
   };

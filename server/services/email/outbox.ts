@@ -47,6 +47,8 @@ export async function enqueueEmail(deps: AppDeps, db: Db, email: OutgoingEmail):
     },
     db,
   );
+  // Deliver as soon as the row is visible to the runner (after the surrounding transaction commits).
+  deps.store.afterCommit(() => deps.jobs.wake());
   return row.id;
 }
 

@@ -4,6 +4,7 @@
  * reject them unless they opt in.
  */
 import { knownError } from "../../../contract/known-error.js";
+import { TtlCache } from "../../db/ttl-cache.js";
 import type { Clock } from "../clock.js";
 import { decodeJwt, signJwt, verifyEs256 } from "./jwt.js";
 import type { SigningKeys } from "./signing-keys.js";
@@ -45,7 +46,11 @@ const errors = {
   },
 };
 
+/** Verified tokens kept per process; the token text is the key, so a hit proves the same bytes verified. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createAccessTokens(keys: SigningKeys, options: { publicUrl: string; lifetimeMs: number }, clock: Clock): AccessTokens {
+  const verified = new TtlCache<VerifiedAccessToken>(options.lifetimeMs, VERIFIED_CACHE_SIZE, () => clock.now().getTime());
   const issuer = (projectId: string, anonymous: boolean) =>
     `${options.publicUrl}/api/v1/${anonymous ? "projects-anonymous-users" : "projects"}/${projectId}`;
 
@@ -76,27 +81,35 @@ export function createAccessTokens(keys: SigningKeys, options: { publicUrl: stri
     },
 
     async verify(token, kind) {
-      const fail = errors[kind];
-      const decoded = decodeJwt(token);
-      if (!decoded || decoded.header.alg !== "ES256" || typeof decoded.header.kid !== "string") throw fail.unparsable();
-      const key = await keys.byKid(decoded.header.kid);
-      if (!key || !verifyEs256(decoded, key.publicKey)) throw fail.unparsable();
-      const claims = decoded.payload;
-      const anonymous = claims.is_anonymous === true;
-      const audience = anonymous ? `${key.projectId}:anon` : key.projectId;
-      if (
-        typeof claims.sub !== "string" ||
-        typeof claims.refresh_token_id !== "string" ||
-        typeof claims.exp !== "number" ||
-        claims.aud !== audience ||
-        claims.project_id !== key.projectId ||
-        claims.iss !== issuer(key.projectId, anonymous)
-      ) {
-        throw fail.unparsable();
-      }
-      const expiresAt = claims.exp * 1000;
-      if (expiresAt <= clock.now().getTime()) throw fail.expired(expiresAt);
-      return { userId: claims.sub, projectId: key.projectId, sessionId: claims.refresh_token_id, isAnonymous: anonymous, expiresAt: new Date(expiresAt) };
+      const hit = verified.get(token);
+      if (hit) return hit;
+      const result = await verifyUncached(token, kind);
+      verified.set(token, result, result.expiresAt.getTime() - clock.now().getTime());
+      return result;
     },
   };
+
+  async function verifyUncached(token: string, kind: TokenKind): Promise<VerifiedAccessToken> {
+    const fail = errors[kind];
+    const decoded = decodeJwt(token);
+    if (!decoded || decoded.header.alg !== "ES256" || typeof decoded.header.kid !== "string") throw fail.unparsable();
+    const key = await keys.byKid(decoded.header.kid);
+    if (!key || !verifyEs256(decoded, key.publicKey)) throw fail.unparsable();
+    const claims = decoded.payload;
+    const anonymous = claims.is_anonymous === true;
+    const audience = anonymous ? `${key.projectId}:anon` : key.projectId;
+    if (
+      typeof claims.sub !== "string" ||
+      typeof claims.refresh_token_id !== "string" ||
+      typeof claims.exp !== "number" ||
+      claims.aud !== audience ||
+      claims.project_id !== key.projectId ||
+      claims.iss !== issuer(key.projectId, anonymous)
+    ) {
+      throw fail.unparsable();
+    }
+    const expiresAt = claims.exp * 1000;
+    if (expiresAt <= clock.now().getTime()) throw fail.expired(expiresAt);
+    return { userId: claims.sub, projectId: key.projectId, sessionId: claims.refresh_token_id, isAnonymous: anonymous, expiresAt: new Date(expiresAt) };
+  }
 }
