@@ -133,6 +133,7 @@ function kindProcedures<Q extends z.ZodType, C extends z.ZodType, K extends z.Zo
       output: s.key,
     }),
     check: defineProcedure({
+      rateLimit: "api-key-check",
       method: "POST",
       path: `${path}/check`,
       access: "server",

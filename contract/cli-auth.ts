@@ -32,6 +32,7 @@ export const cliPollAnswer = z
 const tags = ["CLI login"];
 
 export const startCliLogin = defineProcedure({
+  rateLimit: "send-code",
   method: "POST",
   path: "/auth/cli",
   access: "client",
@@ -57,6 +58,7 @@ export const startCliLogin = defineProcedure({
 });
 
 export const pollCliLogin = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/auth/cli/poll",
   access: "client",
@@ -75,6 +77,7 @@ export const pollCliLogin = defineProcedure({
 });
 
 export const completeCliLogin = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/auth/cli/complete",
   access: "client",

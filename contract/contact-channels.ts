@@ -118,6 +118,7 @@ export const deleteContactChannel = defineProcedure({
 });
 
 export const sendContactChannelVerificationCode = defineProcedure({
+  rateLimit: "send-code",
   method: "POST",
   path: "/contact-channels/{user_id}/{contact_channel_id}/send-verification-code",
   access: "client",
@@ -131,6 +132,7 @@ export const sendContactChannelVerificationCode = defineProcedure({
 });
 
 export const sendPrimaryEmailVerificationCode = defineProcedure({
+  rateLimit: "send-code",
   method: "POST",
   path: "/contact-channels/send-verification-code",
   access: "client",
@@ -144,6 +146,7 @@ export const sendPrimaryEmailVerificationCode = defineProcedure({
 });
 
 export const verifyContactChannel = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/contact-channels/verify",
   access: "client",
@@ -156,6 +159,7 @@ export const verifyContactChannel = defineProcedure({
 });
 
 export const checkContactChannelVerificationCode = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/contact-channels/verify/check-code",
   access: "client",

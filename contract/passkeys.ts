@@ -121,6 +121,7 @@ export const registerPasskey = defineProcedure({
 });
 
 export const initiatePasskeyAuthentication = defineProcedure({
+  rateLimit: "sign-in",
   method: "POST",
   path: "/auth/passkey/initiate-passkey-authentication",
   access: "client",
@@ -132,6 +133,7 @@ export const initiatePasskeyAuthentication = defineProcedure({
 });
 
 export const passkeySignIn = defineProcedure({
+  rateLimit: "sign-in",
   method: "POST",
   path: "/auth/passkey/sign-in",
   access: "client",

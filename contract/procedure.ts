@@ -15,6 +15,9 @@ export type ProcedureAccess = "public" | "optional" | AccessType;
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** Abuse-limit categories: requests of a category are counted per client address and per project. */
+export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "check-code" | "refresh" | "api-key-check";
+
 /** A schema that may differ by the caller's access level (missing levels fall back to the next lower one). */
 export type PerAccess<S extends z.ZodType> = { readonly client: S; readonly server?: S; readonly admin?: S };
 
@@ -40,6 +43,8 @@ export interface ProcedureDefinition<
   /** Known errors this procedure may answer with (besides the ones every request may get). */
   readonly errors: readonly KnownErrorCode[];
   readonly contentType?: "application/json" | "text/plain";
+  /** Counted against the abuse limits of this category (429 with Retry-After past them). */
+  readonly rateLimit?: RateLimitCategory;
   /** Headers of a successful answer, e.g. a Cache-Control other than the default no-store. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   readonly params?: P;

@@ -73,6 +73,7 @@ export const oauthToken = defineProcedure({
   method: "POST",
   path: "/auth/oauth/token",
   access: "public",
+  rateLimit: "refresh",
   summary: "OAuth 2 token endpoint: a new access token for a refresh token",
   description: "Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.",
   tags: ["Sessions"],

@@ -24,6 +24,7 @@ const clientTeamErrors = ["USER_AUTHENTICATION_REQUIRED", "TEAM_NOT_FOUND", "TEA
 const tags = ["Team invitations"];
 
 export const sendTeamInvitationCode = defineProcedure({
+  rateLimit: "send-code",
   method: "POST",
   path: "/team-invitations/send-code",
   access: "client",
@@ -69,6 +70,7 @@ export const revokeTeamInvitation = defineProcedure({
 });
 
 export const acceptTeamInvitation = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/team-invitations/accept",
   access: "client",
@@ -82,6 +84,7 @@ export const acceptTeamInvitation = defineProcedure({
 });
 
 export const getTeamInvitationDetails = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/team-invitations/accept/details",
   access: "client",
@@ -97,6 +100,7 @@ export const getTeamInvitationDetails = defineProcedure({
 });
 
 export const checkTeamInvitationCode = defineProcedure({
+  rateLimit: "check-code",
   method: "POST",
   path: "/team-invitations/accept/check-code",
   access: "client",

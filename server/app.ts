@@ -6,6 +6,7 @@ import { contract } from "../contract/index.js";
 import type { AppDeps } from "./deps.js";
 import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
+import { clientIpOf } from "./http/client-ip.js";
 import { apiCors } from "./http/cors.js";
 import { overrideErrorStatus } from "./http/override-status.js";
 import { mountRest } from "./http/rest-adapter.js";
@@ -52,7 +53,9 @@ export function createApp(deps: AppDeps): Hono {
   app.all("/api/*", (c) => routeNotFound(c.req.method, new URL(c.req.url).pathname));
 
   const trpcRouter = createTrpcRouter(contract, handlers, deps);
-  app.all("/trpc/*", (c) => handleTrpcRequest(trpcRouter, c.req.raw, c.get("requestId" as never) as string));
+  app.all("/trpc/*", (c) =>
+    handleTrpcRequest(trpcRouter, c.req.raw, c.get("requestId" as never) as string, clientIpOf(c, (h) => c.req.header(h), deps.config.trustProxy)),
+  );
 
   app.onError((error, c) => {
     const requestId = (c.get("requestId" as never) as string | undefined) ?? "unknown";

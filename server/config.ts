@@ -30,6 +30,10 @@ export interface ServerConfig {
   /** Base64 server secret (LATCHKEY_SERVER_SECRET); unset: a file in the data directory. */
   serverSecret: string | undefined;
   accessTokenLifetimeMs: number;
+  /** Take the client address from X-Forwarded-For (set this behind a reverse proxy that writes it). */
+  trustProxy: boolean;
+  /** Per-address and per-project request limits on sign-in, sign-up and codes (LATCHKEY_ABUSE_LIMITS=off disables). */
+  abuseLimits: boolean;
   /** Password hashes computed at once, and how many more may wait (beyond: 429). */
   passwordHashing: { concurrency: number; queueLimit: number };
   /** The SMTP server for projects whose e-mail config is `shared`; unset: such mails stay undeliverable. */
@@ -60,6 +64,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     validateResponses: env.LATCHKEY_VALIDATE_RESPONSES === "true",
     serverSecret: env.LATCHKEY_SERVER_SECRET || undefined,
     accessTokenLifetimeMs: integer(env.LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS, 600, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS") * 1000,
+    trustProxy: env.LATCHKEY_TRUST_PROXY === "1" || env.LATCHKEY_TRUST_PROXY === "true",
+    abuseLimits: env.LATCHKEY_ABUSE_LIMITS !== "off",
     passwordHashing: {
       concurrency: integer(env.LATCHKEY_PASSWORD_HASH_CONCURRENCY, availableParallelism(), "LATCHKEY_PASSWORD_HASH_CONCURRENCY"),
       queueLimit: integer(env.LATCHKEY_PASSWORD_HASH_QUEUE, 256, "LATCHKEY_PASSWORD_HASH_QUEUE"),

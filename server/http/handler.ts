@@ -9,6 +9,8 @@ export interface RequestContext {
   readonly auth: Auth;
   readonly optionalAuth: Auth | null;
   readonly requestId: string;
+  /** The client's address (the socket peer, or X-Forwarded-For behind a trusted proxy); null when unknown. */
+  readonly clientIp: string | null;
   header(name: string): string | undefined;
 }
 
@@ -22,11 +24,13 @@ export function createRequestContext(
   optionalAuth: Auth | null,
   requestId: string,
   header: (name: string) => string | undefined,
+  clientIp: string | null,
 ): RequestContext {
   return {
     deps,
     optionalAuth,
     requestId,
+    clientIp,
     header,
     get auth(): Auth {
       if (!optionalAuth) throw new Error("This procedure does not require authentication; read optionalAuth instead");

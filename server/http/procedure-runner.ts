@@ -6,6 +6,7 @@ import { z } from "zod";
 import { knownError } from "../../contract/known-error.js";
 import { isPerAccess, schemaForAccess, type ProcedureDefinition } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
+import { guardAction } from "../services/abuse.js";
 import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth.js";
 import { createRequestContext } from "./handler.js";
 import { schemaError, type LocatedIssues } from "./schema-error.js";
@@ -22,7 +23,7 @@ export interface ProcedureResult {
   output: unknown;
 }
 
-export type ProcedureRunner = (request: { header: HeaderReader; requestId: string; input: RawInput }) => Promise<ProcedureResult>;
+export type ProcedureRunner = (request: { header: HeaderReader; requestId: string; input: RawInput; clientIp: string | null }) => Promise<ProcedureResult>;
 
 type AnyHandler = (ctx: never, input: never) => Promise<unknown>;
 
@@ -34,10 +35,11 @@ export function createProcedureRunner(
   displayPath: string,
 ): ProcedureRunner {
   const call = handler as unknown as (ctx: unknown, input: unknown) => Promise<unknown>;
-  return async ({ header, requestId, input }) => {
+  return async ({ header, requestId, input, clientIp }) => {
     const auth = await authenticate(definition, header, deps);
+    if (definition.rateLimit) await guardAction(deps, definition.rateLimit, auth?.project.id ?? null, clientIp);
     const validated = validateInput(definition, auth, input, displayPath);
-    const output = await call(createRequestContext(deps, auth, requestId, header), validated);
+    const output = await call(createRequestContext(deps, auth, requestId, header, clientIp), validated);
     return { auth, output: shapeOutput(name, definition, auth, output, deps.config.validateResponses) };
   };
 }

@@ -8,6 +8,7 @@ import { successStatusOf, type ProcedureDefinition } from "../../contract/proced
 import type { AppDeps } from "../deps.js";
 import { describeError } from "../services/log.js";
 import type { HandlerMap } from "./handler.js";
+import { clientIpOf } from "./client-ip.js";
 import { createProcedureRunner } from "./procedure-runner.js";
 import { queryReader, readBody } from "./request-input.js";
 import { compareRoutePaths, toHonoPath } from "./route-order.js";
@@ -29,7 +30,8 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
           query: readQuery(new URL(c.req.url).searchParams),
           body: definition.method === "GET" ? undefined : await readBody(c.req.raw),
         };
-        const { output } = await run({ header: (h) => c.req.header(h), requestId, input });
+        const header = (h: string) => c.req.header(h);
+        const { output } = await run({ header, requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy) });
         return definition.contentType === "text/plain"
           ? textResponse(definition.successStatus, output as string)
           : jsonResponse(successStatusOf(definition, output), output, successHeaders);

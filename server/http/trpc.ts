@@ -18,6 +18,7 @@ import { StatusError } from "./status-error.js";
 interface TrpcContext {
   header: HeaderReader;
   requestId: string;
+  clientIp: string | null;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -75,7 +76,7 @@ export function createTrpcRouter(contract: Contract, handlers: HandlerMap<Contra
     const procedure = t.procedure.input(parseRawInput);
     const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: RawInput }) => {
       try {
-        return (await run({ header: ctx.header, requestId: ctx.requestId, input })).output;
+        return (await run({ header: ctx.header, requestId: ctx.requestId, input, clientIp: ctx.clientIp })).output;
       } catch (error) {
         throw toTrpcError(error, (e) => deps.log.error("trpc request failed", { procedure: name, requestId: ctx.requestId, ...describeError(e) }));
       }
@@ -85,11 +86,11 @@ export function createTrpcRouter(contract: Contract, handlers: HandlerMap<Contra
   return t.router(record as never) as unknown as AppRouter;
 }
 
-export function handleTrpcRequest(router: AppRouter, request: Request, requestId: string): Promise<Response> {
+export function handleTrpcRequest(router: AppRouter, request: Request, requestId: string, clientIp: string | null): Promise<Response> {
   return fetchRequestHandler({
     endpoint: "/trpc",
     req: request,
     router,
-    createContext: () => ({ header: (name: string) => request.headers.get(name) ?? undefined, requestId }),
+    createContext: () => ({ header: (name: string) => request.headers.get(name) ?? undefined, requestId, clientIp }),
   });
 }

@@ -5,12 +5,15 @@ import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { StatusError } from "../http/status-error.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { enforceLimit } from "./rate-limits.js";
 import { verificationEmail } from "./email/templates.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
 export const EMAIL_VERIFICATION = "email-verification";
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
+/** Verification mails per address: enough to resend a few times, too few to flood an inbox. */
+const MAILS_PER_ADDRESS = { max: 5, windowMs: 10 * 60 * 1000 };
 
 /** The hosted page a link opens when the client gives no callback URL. */
 export function hostedPageUrl(deps: AppDeps, page: string): string {
@@ -27,6 +30,7 @@ export interface EmailToVerify {
 /** Queues the verification mail in `db`'s transaction. The callback URL must be trusted. */
 export async function sendEmailVerification(deps: AppDeps, db: Db, project: ProjectRow, target: EmailToVerify): Promise<void> {
   assertTrustedUrl(deps, project, target.callbackUrl);
+  await enforceLimit(deps, `verify-send:${project.id}:${target.email}`, MAILS_PER_ADDRESS);
   const { code } = await createVerificationCode(deps, {
     projectId: project.id,
     purpose: EMAIL_VERIFICATION,

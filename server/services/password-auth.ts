@@ -7,9 +7,11 @@ import { StatusError } from "../http/status-error.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { passwordResetEmail } from "./email/templates.js";
 import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
+import { assertNotLockedOut, clearSignInFailures, recordSignInFailure } from "./lockout.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
 import { renderProjectConfig } from "./projects.js";
+import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { createUser } from "./users/create.js";
@@ -17,6 +19,8 @@ import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
 export const PASSWORD_RESET = "password-reset";
+/** Reset mails per address: enough to retry, too few to flood someone's inbox. */
+const MAILS_PER_ADDRESS = { max: 3, windowMs: 10 * 60 * 1000 };
 const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 
 export function assertPasswordSignInEnabled(project: ProjectRow): void {
@@ -59,11 +63,18 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
 
 export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string): Promise<SignInResult> {
   assertPasswordSignInEnabled(project);
-  const record = await deps.queries.users.findByAuthEmail(project.id, normalizeEmail(emailInput));
+  const email = normalizeEmail(emailInput);
+  await assertNotLockedOut(deps, project.id, email);
+  const record = await deps.queries.users.findByAuthEmail(project.id, email);
   const check = await checkPassword(record?.user.passwordHash, password);
-  if (!record || !check.ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
+  if (!record || !check.ok) {
+    await recordSignInFailure(deps, project.id, email);
+    throw knownError("EMAIL_PASSWORD_MISMATCH");
+  }
   if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash });
+  // With a second factor pending, the failure count stays: wrong second factors keep adding to it.
   await requireNoSecondFactor(deps, project, record);
+  await clearSignInFailures(deps, project.id, email);
   return deps.store.transaction(async (tx) => {
     return completeSignIn(deps, tx, project.id, record);
   });
@@ -74,6 +85,7 @@ export async function sendPasswordResetCode(deps: AppDeps, project: ProjectRow, 
   assertPasswordSignInEnabled(project);
   assertTrustedUrl(deps, project, callbackUrl);
   const email = normalizeEmail(emailInput);
+  await enforceLimit(deps, `reset-send:${project.id}:${email}`, MAILS_PER_ADDRESS);
   const record = await deps.queries.users.findByAuthEmail(project.id, email);
   if (!record) return;
   await deps.store.transaction(async (tx) => {

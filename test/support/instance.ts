@@ -81,6 +81,8 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     serverSecret: undefined,
     accessTokenLifetimeMs: 600_000,
     passwordHashing: { concurrency: 2, queueLimit: 256 },
+    trustProxy: false,
+    abuseLimits: true,
     sharedSmtp: null,
     ...overrides,
   };

@@ -12,6 +12,8 @@ import { createTestDatabase } from "./databases.js";
 
 export interface ServerProcess extends AsyncDisposable {
   readonly url: string;
+  /** The DATABASE_URL the process runs on. */
+  readonly databaseUrl: string;
   readonly port: number;
   /** What the process wrote to stdout and stderr so far. */
   output(): string;
@@ -29,9 +31,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcessOptions {
+  /** Another process's database to share (PostgreSQL URL); by default each process gets a fresh one. */
+  sharedDatabaseUrl?: string;
+}
+
 /** Starts `dist/server/main.js` (built by the test global setup) and waits until it answers /health. */
-export async function startServerProcess(dialect: Dialect, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const database = await createTestDatabase(dialect);
+export async function startServerProcess(dialect: Dialect, env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const database = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, async [Symbol.asyncDispose]() {} }
+    : await createTestDatabase(dialect);
   const dataDir = mkdtempSync(join(tmpdir(), "latchkey-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -66,6 +75,7 @@ export async function startServerProcess(dialect: Dialect, env: Record<string, s
 
   return {
     url,
+    databaseUrl: dialect === "sqlite" ? `sqlite:${join(dataDir, "latchkey.db")}` : database.url,
     port,
     output: () => output,
     async [Symbol.asyncDispose]() {

@@ -7,6 +7,7 @@ import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { UserRecord } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
+import { assertNotLockedOut, clearSignInFailures, recordSignInFailure } from "../lockout.js";
 import { enforceLimit, TooManyRequestsError } from "../rate-limits.js";
 import { hashSecret, randomCode } from "../secrets.js";
 import { completeSignIn, type SignInResult } from "../sign-in.js";
@@ -47,6 +48,8 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
   const attempt = await useVerificationCode<AttemptData>(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, consume: false });
   const record = attempt.userId ? await deps.queries.users.find(project.id, attempt.userId) : undefined;
   if (!record?.user.totpSecret) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  const lockoutEmail = record.primaryEmail?.value ?? `user:${record.user.id}`;
+  await assertNotLockedOut(deps, project.id, lockoutEmail);
   const now = deps.clock.now().getTime();
 
   let step: number | null = null;
@@ -58,10 +61,12 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
     recoveryCodeId = (await deps.queries.mfa.findUnusedRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode))))?.id ?? null;
   }
   if (step === null && recoveryCodeId === null) {
+    await recordSignInFailure(deps, project.id, lockoutEmail);
     await countWrongFactor(deps, project, attempt.id, attemptCode);
     throw knownError("INVALID_TOTP_CODE");
   }
 
+  await clearSignInFailures(deps, project.id, lockoutEmail);
   return deps.store.transaction(async (tx) => {
     await useVerificationCode(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, db: tx });
     if (step !== null) {

@@ -1,0 +1,37 @@
+/**
+ * Abuse limits for the actions attackers repeat: per client address and per project, counted in the
+ * database so every server process shares them. Loopback peers are not limited per address (a local
+ * reverse proxy would otherwise lump every user together: set LATCHKEY_TRUST_PROXY behind one).
+ */
+import type { RateLimitCategory } from "../../contract/procedure.js";
+import type { AppDeps } from "../deps.js";
+import { isLoopback } from "../http/client-ip.js";
+import { enforceLimit, type Limit } from "./rate-limits.js";
+
+export type GuardedAction = RateLimitCategory;
+
+const MINUTE = 60_000;
+
+/** Per client address: generous for people behind one NAT, tight for scripts. */
+const perAddress: Record<GuardedAction, Limit> = {
+  "sign-in": { max: 60, windowMs: MINUTE },
+  "sign-up": { max: 20, windowMs: MINUTE },
+  "send-code": { max: 20, windowMs: MINUTE },
+  "check-code": { max: 60, windowMs: MINUTE },
+  refresh: { max: 600, windowMs: MINUTE },
+  "api-key-check": { max: 1200, windowMs: MINUTE },
+};
+
+/** Per project: a ceiling on what costs us mail or password hashes, whatever the number of addresses. */
+const perProject: Partial<Record<GuardedAction, Limit>> = {
+  "sign-up": { max: 3_000, windowMs: MINUTE },
+  "send-code": { max: 1_000, windowMs: MINUTE },
+};
+
+/** Counts the request against its limits; throws TooManyRequestsError (429 with Retry-After) past one. */
+export async function guardAction(deps: AppDeps, action: GuardedAction, projectId: string | null, clientIp: string | null): Promise<void> {
+  if (!deps.config.abuseLimits) return;
+  const projectLimit = perProject[action];
+  if (projectLimit && projectId) await enforceLimit(deps, `project:${action}:${projectId}`, projectLimit);
+  if (clientIp && !isLoopback(clientIp)) await enforceLimit(deps, `ip:${action}:${clientIp}`, perAddress[action]);
+}
