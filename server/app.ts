@@ -8,6 +8,7 @@ import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
 import { clientIpOf } from "./http/client-ip.js";
 import { apiCors } from "./http/cors.js";
+import { apiSecurityHeaders, requestBodyLimit } from "./http/hardening.js";
 import { overrideErrorStatus } from "./http/override-status.js";
 import { mountRest } from "./http/rest-adapter.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
@@ -20,11 +21,17 @@ export function createApp(deps: AppDeps): Hono {
 
   app.use("*", async function requestMeta(c, next) {
     const requestId = randomUUID();
+    const started = performance.now();
     c.set("requestId" as never, requestId as never);
     await next();
     c.res.headers.set("x-stack-request-id", requestId);
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store, max-age=0");
+    // The path only: query strings may carry codes or tokens.
+    deps.log.debug("request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
+  app.use("*", apiSecurityHeaders(deps.config.publicUrl));
+  app.use("/api/*", requestBodyLimit());
+  app.use("/trpc/*", requestBodyLimit());
 
   app.get("/health", async (c) => {
     const body = await healthCheck(deps, c.req.query("db") !== undefined);

@@ -110,3 +110,21 @@ describe("openapi.json endpoint", () => {
     expect(Object.keys(res.body.paths)).toContain("/internal/api-keys");
   });
 });
+
+describe("hardening", () => {
+  it("sends security headers on API answers and refuses oversized bodies with 413", async () => {
+    await using lk = await createTestInstance(testDialects[0]!);
+    const res = await lk.call("GET", "/health");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    const huge = await lk.app.request("/api/v1/check-feature-support", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(3 * 1024 * 1024) },
+      body: JSON.stringify({ name: "x".repeat(3 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+});
