@@ -42,6 +42,7 @@ export const contract = {
   createSession: sessions.createSession,
   signOut: sessions.signOut,
   deleteSession: sessions.deleteSession,
+  endAllSessions: sessions.endAllSessions,
   passwordSignUp: password.passwordSignUp,
   passwordSignIn: password.passwordSignIn,
   sendPasswordResetCode: password.sendPasswordResetCode,

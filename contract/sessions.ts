@@ -55,6 +55,21 @@ export const signOut = defineProcedure({
   output: successResponse,
 });
 
+export const endAllSessions = defineProcedure({
+  method: "DELETE",
+  path: "/auth/sessions",
+  access: "client",
+  summary: "End all of a user's sessions at once (the caller's own session only with include_current=true)",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+  query: z.strictObject({
+    user_id: userIdOrMe,
+    include_current: z.boolean().optional().meta({ description: "Also end the session of the access token making this request." }),
+  }),
+  output: z.object({ success: z.literal(true), ended_sessions: z.number().int().nonnegative() }),
+});
+
 export const deleteSession = defineProcedure({
   method: "DELETE",
   path: "/auth/sessions/{session_id}",

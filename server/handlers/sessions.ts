@@ -46,6 +46,15 @@ export const signOut: Handler<typeof c.signOut> = async (ctx) => {
   return { success: true };
 };
 
+export const endAllSessions: Handler<typeof c.endAllSessions> = async (ctx, { query }) => {
+  const { auth, deps } = ctx;
+  const userId = resolveUserId(auth, query.user_id, "Clients can only end their own sessions (user_id must be me or their own id).");
+  if (auth.accessType !== "client" && !(await deps.queries.users.find(auth.project.id, userId))) throw knownError("USER_NOT_FOUND");
+  const keep = query.include_current || auth.user?.user.id !== userId ? null : auth.sessionId;
+  const ended = await deps.queries.sessions.deleteForUser(auth.project.id, userId, keep);
+  return { success: true, ended_sessions: ended };
+};
+
 export const deleteSession: Handler<typeof c.deleteSession> = async (ctx, { params, query }) => {
   const { auth, deps } = ctx;
   const forbidden = "Clients can only end their own sessions (user_id must be me or their own id).";

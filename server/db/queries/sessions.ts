@@ -38,11 +38,13 @@ export function sessionQueries(store: Store) {
       const deleted = await db.delete(sessions).where(and(eq(sessions.projectId, projectId), eq(sessions.id, id))).returning({ id: sessions.id });
       return deleted.length > 0;
     },
-    /** Deletes all of a user's sessions, except one when given. */
+    /** Deletes all of a user's sessions, except one when given; returns how many ended. */
     async deleteForUser(projectId: string, userId: string, exceptId: string | null, db: Db = store.db) {
-      await db
+      const deleted = await db
         .delete(sessions)
-        .where(and(eq(sessions.projectId, projectId), eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined));
+        .where(and(eq(sessions.projectId, projectId), eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined))
+        .returning({ id: sessions.id });
+      return deleted.length;
     },
   };
 }
