@@ -20,7 +20,8 @@ import { changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/prim
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
 export const OTP_SIGN_IN = "otp-sign-in";
-const CODE_TTL_MS = 15 * 60 * 1000;
+/** Out-of-band codes expire within 10 minutes (ASVS 2.7.2). */
+const CODE_TTL_MS = 10 * 60 * 1000;
 /** Wrong codes one mailed code tolerates ("the 6th wrong attempt locks the code"). */
 export const OTP_MAX_ATTEMPTS = 5;
 /** Mails per address: enough to retry, too few to spam someone. */
