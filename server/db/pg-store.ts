@@ -9,13 +9,18 @@ import type { Db, Store } from "./store.js";
 /** Advisory lock key that serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 7_315_000_001;
 const RETRYABLE = new Set(["40001", "40P01"]);
-const MAX_ATTEMPTS = 8;
+/** Serialisable transactions conflict under contention by design; retry with growing, jittered waits. */
+const MAX_ATTEMPTS = 30;
+/** A request waiting this long for a connection fails instead of waiting forever. */
+const CONNECTION_TIMEOUT_MS = 10_000;
 
 export async function openPostgresStore(url: string, poolSize: number): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection (e.g. a database restart) must not crash the process;
-  // the pool replaces it on the next checkout.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  // A connection lost while idle (a database restart) or while in use must not crash the process: the
+  // pool reports idle ones here, and each client reports its own; the query in progress fails on its own
+  // and the pool opens a new connection for the next request.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
 
   const client = await pool.connect();
   try {
@@ -45,7 +50,7 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
           return result;
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 * 2 ** attempt)));
         }
       }
     },

@@ -68,6 +68,9 @@ export async function resolveAuth(readHeader: HeaderReader, deps: AppDeps): Prom
 
   const project = await deps.queries.projects.find(projectId);
   if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
+  // Load (or create) the project's signing key now, outside any transaction: minting a token inside a
+  // transaction must not need a second database connection (a pool of busy transactions would deadlock).
+  await deps.signingKeys.current(project.id);
 
   const adminToken = header("x-stack-admin-access-token");
   const ownerUserId = adminToken === undefined ? null : await checkOwnerToken(deps, adminToken, project);

@@ -13,7 +13,7 @@ import type { ContactChannelRow, UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { StatusError } from "../http/status-error.js";
-import { sendEmailVerification } from "./email-verification.js";
+import { limitVerificationMails, sendEmailVerification } from "./email-verification.js";
 import { normalizeEmail } from "./users/primary-email.js";
 
 export type ContactChannelJson = z.input<typeof contactChannel>;
@@ -157,6 +157,7 @@ export async function sendPrimaryEmailVerification(
 
 async function queueVerification(deps: AppDeps, project: ProjectRow, channel: ContactChannelRow, callbackUrl: string): Promise<void> {
   if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
+  await limitVerificationMails(deps, project, channel.value);
   await deps.store.transaction((tx) =>
     sendEmailVerification(deps, tx, project, { userId: channel.userId, channelId: channel.id, email: channel.value, callbackUrl }),
   );

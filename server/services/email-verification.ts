@@ -28,9 +28,16 @@ export interface EmailToVerify {
 }
 
 /** Queues the verification mail in `db`'s transaction. The callback URL must be trusted. */
+/**
+ * Counts a resend of a verification mail to this address (at most 5 per 10 minutes). Call it before the
+ * transaction that queues the mail: the counter is its own write.
+ */
+export async function limitVerificationMails(deps: AppDeps, project: ProjectRow, email: string): Promise<void> {
+  await enforceLimit(deps, `verify-send:${project.id}:${email}`, MAILS_PER_ADDRESS);
+}
+
 export async function sendEmailVerification(deps: AppDeps, db: Db, project: ProjectRow, target: EmailToVerify): Promise<void> {
   assertTrustedUrl(deps, project, target.callbackUrl);
-  await enforceLimit(deps, `verify-send:${project.id}:${target.email}`, MAILS_PER_ADDRESS);
   const { code } = await createVerificationCode(deps, {
     projectId: project.id,
     purpose: EMAIL_VERIFICATION,
