@@ -54,6 +54,15 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
         }
       }
     },
+    prepare(name, build) {
+      let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
+      return {
+        execute(params) {
+          prepared ??= build(db).prepare(name);
+          return prepared.execute(params);
+        },
+      };
+    },
     afterCommit(fn) {
       const open = current.getStore();
       if (open) open.committed.push(fn);

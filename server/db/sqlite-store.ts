@@ -72,6 +72,21 @@ export function openSqliteStore(path: string): Store {
         throw error;
       }
     },
+    prepare(name, build) {
+      let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
+      return {
+        async execute(params) {
+          prepared ??= build(txDb).prepare(name);
+          if (!mustWait()) return prepared.execute(params);
+          const release = await mutex.acquire();
+          try {
+            return await prepared.execute(params);
+          } finally {
+            release();
+          }
+        },
+      };
+    },
     afterCommit(fn) {
       const pending = inTransaction.getStore();
       if (pending) pending.push(fn);

@@ -11,6 +11,14 @@ export type Db = NodePgDatabase<Record<string, never>>;
 
 export type Dialect = "sqlite" | "postgres";
 
+/** What `store.prepare` builds from: a query ending in `.prepare(name)` (drizzle's prepared query). */
+export type PreparableQuery<T> = { prepare(name: string): { execute(params?: Record<string, unknown>): Promise<T> } };
+
+/** A query built and prepared once, then executed with parameters (`sql.placeholder("name")`). */
+export interface PreparedStatement<T> {
+  execute(params?: Record<string, unknown>): Promise<T>;
+}
+
 export interface Store {
   readonly dialect: Dialect;
   /** The tables of this store's dialect. */
@@ -28,6 +36,11 @@ export interface Store {
    * no transaction: for effects outside the database that must not run for uncommitted data.
    */
   afterCommit(fn: () => void): void;
+  /**
+   * A statement for hot paths: building SQL with drizzle costs more than running it, so the query is
+   * built and prepared once (on first use) and then only executed. Runs outside transactions.
+   */
+  prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>): PreparedStatement<T>;
   /** Runs a trivial query; rejects when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -43,6 +43,28 @@ export function primaryEmailOf(t: Tables) {
 export function userQueries(store: Store) {
   const { users, contactChannels: channels, teams, sessions, teamMembers } = store.t;
   const recordColumns = userRecordColumns(store.t);
+  // The two statements behind every authenticated request and every refresh: prepared once. Expiry is
+  // compared here rather than in SQL, because placeholders bypass drizzle's date encoding.
+  const bySession = store.prepare("user_by_session", (db) =>
+    db
+      .select({ ...recordColumns, sessionExpiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(channels, primaryEmailOf(store.t))
+      .leftJoin(teams, eq(teams.id, users.selectedTeamId))
+      .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.projectId, sql.placeholder("projectId")), eq(sessions.userId, sql.placeholder("userId"))))
+      .limit(1),
+  );
+  const byRefreshToken = store.prepare("user_by_refresh_token", (db) =>
+    db
+      .select({ session: sessions, ...recordColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(channels, primaryEmailOf(store.t))
+      .leftJoin(teams, eq(teams.id, users.selectedTeamId))
+      .where(and(eq(sessions.refreshTokenHash, sql.placeholder("hash")), eq(sessions.projectId, sql.placeholder("projectId"))))
+      .limit(1),
+  );
 
   /** users ⟕ primary e-mail ⟕ selected team */
   const selectRecords = (db: Db) =>
@@ -60,28 +82,16 @@ export function userQueries(store: Store) {
 
     /** The user behind a live session (one query: a revoked or expired session yields nothing). */
     async findBySession(projectId: string, userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
-      const [row] = await store.db
-        .select(recordColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(channels, primaryEmailOf(store.t))
-        .leftJoin(teams, eq(teams.id, users.selectedTeamId))
-        .where(and(eq(sessions.id, sessionId), eq(sessions.projectId, projectId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return row;
+      const [row] = await bySession.execute({ sessionId, projectId, userId });
+      if (!row || row.sessionExpiresAt <= now) return undefined;
+      const { sessionExpiresAt: _expiry, ...record } = row;
+      return record;
     },
 
     /** The live session with this refresh-token hash and its user, in one query. */
     async findByRefreshTokenHash(projectId: string, hash: string, now: Date) {
-      const [row] = await store.db
-        .select({ session: sessions, ...recordColumns })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(channels, primaryEmailOf(store.t))
-        .leftJoin(teams, eq(teams.id, users.selectedTeamId))
-        .where(and(eq(sessions.refreshTokenHash, hash), eq(sessions.projectId, projectId), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return row;
+      const [row] = await byRefreshToken.execute({ hash, projectId });
+      return row && row.session.expiresAt > now ? row : undefined;
     },
 
     /** The user who signs in with this e-mail (the channel used for auth), if any. */
@@ -123,10 +133,12 @@ export function userQueries(store: Store) {
         const [cursorRow] = await db.select({ signedUpAt: users.signedUpAt }).from(users).where(and(eq(users.projectId, projectId), eq(users.id, options.cursor))).limit(1);
         if (!cursorRow) return { records: [], nextCursor: null };
         const at = cursorRow.signedUpAt;
+        // The leading range condition lets the (project, signed_up_at, id) index start at the cursor;
+        // the second one orders users who signed up in the same millisecond by id.
         conditions.push(
           options.desc
-            ? or(lt(users.signedUpAt, at), and(eq(users.signedUpAt, at), lte(users.id, options.cursor)))
-            : or(gt(users.signedUpAt, at), and(eq(users.signedUpAt, at), gte(users.id, options.cursor))),
+            ? and(lte(users.signedUpAt, at), or(lt(users.signedUpAt, at), lte(users.id, options.cursor)))
+            : and(gte(users.signedUpAt, at), or(gt(users.signedUpAt, at), gte(users.id, options.cursor))),
         );
       }
       const order = options.desc ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
