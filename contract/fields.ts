@@ -17,7 +17,15 @@ export const userIdOrMe = z
   .union([uuid, z.literal("me")])
   .meta({ description: "A user id, or `me` for the signed-in user.", example: "me" });
 
-export const millis = z.number().int().nonnegative().meta({ description: "Milliseconds since the Unix epoch.", example: 1_760_000_000_000 });
+/** The largest instant a JavaScript Date holds (year 275760). */
+export const MAX_TIME_MILLIS = 8_640_000_000_000_000;
+
+export const millis = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(MAX_TIME_MILLIS)
+  .meta({ description: "Milliseconds since the Unix epoch.", example: 1_760_000_000_000 });
 
 export const successResponse = z
   .object({ success: z.literal(true) })

@@ -51,8 +51,9 @@ const knownErrorBody = z
 
 function errorResponses(definition: ProcedureDefinition): ZodOpenApiOperationObject["responses"] {
   const codes = new Set<KnownErrorCode>([...commonErrors[definition.access], ...definition.errors]);
-  if (definition.params || definition.query || definition.body) codes.add("SCHEMA_ERROR");
-  if (definition.body) codes.add("BODY_PARSING_ERROR");
+  // Every route validates its query and path (unknown keys included); every method but GET reads a body.
+  codes.add("SCHEMA_ERROR");
+  if (definition.method !== "GET") codes.add("BODY_PARSING_ERROR");
   const byStatus = new Map<number, KnownErrorCode[]>();
   for (const code of [...codes].sort()) {
     const status = knownErrors[code].status;

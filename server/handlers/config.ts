@@ -1,6 +1,7 @@
 import type * as c from "../../contract/config.js";
 import { knownError } from "../../contract/known-error.js";
 import type { Handler } from "../http/handler.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/request-input.js";
 import { applyConfigOverride, renderProjectConfig } from "../services/projects.js";
 
 export const getConfig: Handler<typeof c.getConfig> = async (ctx) => ({
@@ -17,6 +18,9 @@ export const updateConfigOverride: Handler<typeof c.updateConfigOverride> = asyn
   }
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     throw knownError("SCHEMA_ERROR", { message: "body.config_override_string must be a JSON object" });
+  }
+  if (nestsDeeperThan(patch, MAX_JSON_NESTING)) {
+    throw knownError("SCHEMA_ERROR", { message: `body.config_override_string nests more than ${MAX_JSON_NESTING} levels deep` });
   }
   await applyConfigOverride(ctx.deps, ctx.auth.project.id, patch as Record<string, unknown>);
   return {};

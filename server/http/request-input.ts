@@ -45,6 +45,21 @@ export function queryReader(schema: z.ZodType | undefined): QueryReader {
   };
 }
 
+/** How deeply arrays and objects may nest in a request body (deeper ones are refused before validation). */
+export const MAX_JSON_NESTING = 128;
+
+/** Whether a parsed JSON value nests arrays and objects deeper than `max` (checked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== "object" || current === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * Parses a body by its content type: none → undefined; JSON → the value; form-urlencoded → a flat
  * object of strings; anything else is a BODY_PARSING_ERROR.
@@ -54,11 +69,16 @@ export async function readBody(request: Request): Promise<unknown> {
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (text.length === 0) return undefined;
   if (contentType === "application/json" || contentType === "") {
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw bodyParsingError("The request body is not valid JSON.");
     }
+    if (nestsDeeperThan(parsed, MAX_JSON_NESTING)) {
+      throw bodyParsingError(`The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep.`);
+    }
+    return parsed;
   }
   if (contentType === "application/x-www-form-urlencoded") {
     return Object.fromEntries(new URLSearchParams(text));

@@ -13,6 +13,7 @@ import { describeError } from "../services/log.js";
 import type { HeaderReader } from "./auth.js";
 import type { HandlerMap } from "./handler.js";
 import { createProcedureRunner, type RawInput } from "./procedure-runner.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "./request-input.js";
 import { StatusError } from "./status-error.js";
 
 interface TrpcContext {
@@ -64,6 +65,7 @@ function toTrpcError(error: unknown, log: (e: unknown) => void): TRPCError {
 function parseRawInput(value: unknown): RawInput {
   if (value === undefined || value === null) return {};
   if (typeof value !== "object" || Array.isArray(value)) throw new TRPCError({ code: "BAD_REQUEST", message: "input must be an object with params, query and body" });
+  if (nestsDeeperThan(value, MAX_JSON_NESTING + 1)) throw new TRPCError({ code: "BAD_REQUEST", message: `input nests more than ${MAX_JSON_NESTING} levels deep` });
   const { params, query, body, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) throw new TRPCError({ code: "BAD_REQUEST", message: `input contains unknown properties: ${Object.keys(rest).join(", ")}` });
   return { params, query, body };
