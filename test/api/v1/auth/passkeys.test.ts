@@ -230,6 +230,20 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
     }
   });
 
+  it("registers and signs in a user who has no e-mail address at all", async () => {
+    await using lk = await createTestInstance(dialect);
+    const { project, call } = await setUp(lk);
+    const created = await lk.call("POST", "/users", { access: "server", project, body: { display_name: "No Mail" } });
+    const tokens = await lk.call("POST", "/auth/sessions", { access: "server", project, body: { user_id: created.body.id } });
+    const options = await call("POST", "/auth/passkey/initiate-passkey-registration", {}, tokens.body.access_token);
+    expect(options.body.options_json.user).toMatchObject({ name: "No Mail", displayName: "No Mail" });
+    const key = softAuthenticator();
+    const { credential, res } = await register(call, key, tokens.body.access_token);
+    expect(res.status).toBe(200);
+    const signedIn = await signIn(call, key, credential.id);
+    expect(signedIn.body).toMatchObject({ user_id: created.body.id, is_new_user: false });
+  });
+
   it("needs a signed-in user to register", async () => {
     await using lk = await createTestInstance(dialect);
     const { call } = await setUp(lk);
