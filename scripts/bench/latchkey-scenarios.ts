@@ -1,0 +1,81 @@
+/** The scenarios measured against a running Latchkey deployment; one or more table rows each. */
+import type { HttpRequest } from "./load.js";
+import { measure, measureTogether, type MeasuredLoad } from "./measure.js";
+import { runTiming, type BenchOptions, type RunTiming, type ScenarioName } from "./options.js";
+import * as requests from "./requests.js";
+import type { Row } from "./results.js";
+
+export interface Target {
+  /** e.g. "latchkey sqlite" */
+  system: string;
+  url: string;
+  /** Server processes whose CPU and memory are measured. */
+  pids: number[];
+  context: requests.SeedContext;
+}
+
+/** GET /users/me load kept during the sign-in storm: a steady rate, so its latency is not just queueing. */
+export const storm = { usersMeRate: 500, usersMeConnections: 10 };
+
+export async function runScenario(name: ScenarioName, target: Target, options: BenchOptions): Promise<Row[]> {
+  const { context } = target;
+  const load = (next: requests.RequestSource, overrides: Partial<MeasuredLoad> = {}): MeasuredLoad => ({
+    url: target.url,
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    next,
+    ...overrides,
+  });
+  const measured = async (scenario: string, next: requests.RequestSource, timing: RunTiming = runTiming(options)): Promise<Row[]> => [
+    { system: target.system, scenario, status: "measured", measurement: await measure(target.pids, load(next), timing) },
+  ];
+
+  switch (name) {
+    case "users-me":
+      return measured(name, requests.usersMe(context));
+    case "refresh":
+      return measured(name, requests.refresh(context));
+    case "team-permission":
+      return measured(name, requests.teamPermission(context));
+    case "users-page": {
+      // At full load the p99 is mostly queueing; one connection shows what a single page costs.
+      const loaded = await measured(name, requests.usersPage(context));
+      const single = await measure(target.pids, load(requests.usersPage(context), { connections: 1 }), runTiming(options));
+      return [...loaded, { system: target.system, scenario: "users-page (1 conn)", status: "measured", measurement: single }];
+    }
+    case "sign-in":
+      return measured(name, requests.signIn(context), runTiming(options, "password"));
+    case "sign-up":
+      return measured(name, requests.signUp(context), runTiming(options, "password"));
+    case "mixed":
+      return measured(name, requests.mixed(context));
+    case "item-quantity": {
+      const source = requests.itemQuantity(context);
+      if (!(await routeExists(target.url, source()))) {
+        return [{ system: target.system, scenario: name, status: "not implemented", note: "GET /api/v1/payments/items/… has no route in this server" }];
+      }
+      return measured(name, source);
+    }
+    case "storm": {
+      const [signIn, usersMe] = await measureTogether(
+        target.pids,
+        [
+          load(requests.signIn(context)),
+          load(requests.usersMe(context), { connections: storm.usersMeConnections, overallRate: storm.usersMeRate }),
+        ],
+        runTiming(options, "password"),
+      );
+      return [
+        { system: target.system, scenario: "storm: sign-in", status: "measured", measurement: signIn! },
+        { system: target.system, scenario: "storm: users-me", status: "measured", measurement: usersMe!, note: `${storm.usersMeRate} req/s offered` },
+      ];
+    }
+  }
+}
+
+/** False when the server answers with its route-not-found text (the endpoint does not exist). */
+async function routeExists(url: string, request: HttpRequest): Promise<boolean> {
+  const res = await fetch(`${url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+  const text = await res.text();
+  return !(res.status === 404 && text.startsWith("404: there is no"));
+}

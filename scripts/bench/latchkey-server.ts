@@ -1,0 +1,64 @@
+/**
+ * Latchkey server processes (`dist/server/main.js`) on loopback, configured as test/support/server-process.ts
+ * does, with the internal project's keys and the server secret chosen by the bench so that it can
+ * call the API and so that several processes accept each other's tokens.
+ */
+import { randomBytes } from "node:crypto";
+import { spawnNode, freePort, waitUntilReady, type Child } from "./children.js";
+import type { BenchDatabase } from "./databases.js";
+
+export interface InternalKeys {
+  publishableClientKey: string;
+  secretServerKey: string;
+  superSecretAdminKey: string;
+}
+
+export interface ServerSecrets {
+  /** base64 of 32 random bytes (LATCHKEY_SERVER_SECRET) */
+  serverSecret: string;
+  internalKeys: InternalKeys;
+}
+
+export interface LatchkeyProcess {
+  readonly url: string;
+  readonly child: Child;
+}
+
+/** Secrets shared by every process of one deployment. */
+export function newServerSecrets(): ServerSecrets {
+  const random = () => randomBytes(24).toString("hex");
+  return {
+    serverSecret: randomBytes(32).toString("base64"),
+    internalKeys: { publishableClientKey: `pck_bench_${random()}`, secretServerKey: `ssk_bench_${random()}`, superSecretAdminKey: `sak_bench_${random()}` },
+  };
+}
+
+/**
+ * Starts `count` processes on `database`, one after the other (the first one migrates).
+ * `publicUrl` is what clients reach them through (the proxy in front of several); tokens name it.
+ */
+export async function startLatchkey(database: BenchDatabase, secrets: ServerSecrets, count = 1, publicUrl?: string): Promise<LatchkeyProcess[]> {
+  const processes: LatchkeyProcess[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawnNode(`latchkey #${i + 1}`, ["dist/server/main.js"], {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      LATCHKEY_DATA_DIR: database.dataDir,
+      LATCHKEY_PUBLIC_URL: publicUrl ?? url,
+      LATCHKEY_SERVER_SECRET: secrets.serverSecret,
+      LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY: secrets.internalKeys.publishableClientKey,
+      LATCHKEY_INTERNAL_SECRET_SERVER_KEY: secrets.internalKeys.secretServerKey,
+      LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: secrets.internalKeys.superSecretAdminKey,
+      // Tokens minted while seeding must outlive the whole run; verifying them costs the same.
+      LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "7200",
+      LATCHKEY_LOG_LEVEL: "error",
+      NODE_ENV: "production",
+    });
+    await waitUntilReady(child, `${url}/health`);
+    processes.push({ url, child });
+  }
+  return processes;
+}

@@ -1,0 +1,130 @@
+/** The bench's command line (`npm run bench -- --duration 5 --only users-me,refresh`). */
+import { parseArgs } from "node:util";
+
+export const scenarioNames = [
+  "users-me",
+  "refresh",
+  "team-permission",
+  "users-page",
+  "item-quantity",
+  "sign-in",
+  "sign-up",
+  "storm",
+  "mixed",
+] as const;
+export type ScenarioName = (typeof scenarioNames)[number];
+export type BenchDialect = "sqlite" | "postgres";
+
+export interface BenchOptions {
+  /** Scenarios to run on each dialect (all when --only and --scale are absent). */
+  scenarios: ScenarioName[];
+  dialects: BenchDialect[];
+  durationSeconds: number;
+  /** Unrecorded load before each measured run (JIT, caches, connection pools). */
+  warmupSeconds: number;
+  /** Longest wait before each run for other processes on the machine to go quiet. */
+  quietWaitSeconds: number;
+  connections: number;
+  /** Process counts for the scale-out study on Postgres (empty: no study). */
+  scale: number[];
+  /** Users seeded through SQL for the GET /users page scenario. */
+  bulkUsers: number;
+  /** Users signed up through the API (tokens for /users/me, refresh, sign-in, teams). */
+  poolUsers: number;
+  /** A Postgres URL whose user may CREATE and DROP DATABASE. */
+  pgAdminUrl: string;
+  /** Hard limit on the whole run; children are killed and the run fails past it. */
+  maxMinutes: number;
+  build: boolean;
+}
+
+export interface RunTiming {
+  warmupSeconds: number;
+  /** Longest wait for the machine to go quiet before a run starts (0: start at once). */
+  quietWaitSeconds: number;
+}
+
+/**
+ * How a run starts. Password-bound runs warm up for at least 3 s: with every connection waiting on a
+ * hash a response takes about connections / rate seconds, and the window must open in steady state.
+ */
+export function runTiming(options: BenchOptions, kind: "plain" | "password" = "plain"): RunTiming {
+  const warmupSeconds = kind === "password" ? Math.max(options.warmupSeconds, 3) : options.warmupSeconds;
+  return { warmupSeconds, quietWaitSeconds: options.quietWaitSeconds };
+}
+
+const usage = `Usage: npm run bench -- [options]
+  --only a,b           scenarios: ${scenarioNames.join(", ")}
+  --dialect d          sqlite | postgres | both (default sqlite)
+  --duration s         seconds per measured run (default 10)
+  --warmup s           unrecorded seconds before each run (default 1; at least 3 for password runs)
+  --quiet-wait s       before each run, wait up to s seconds for the machine to go quiet (default 30)
+  --connections n      concurrent connections (default 50)
+  --scale 1,2          scale-out study: N server processes on one Postgres behind a round-robin proxy
+                       (alone unless --only is given too)
+  --users n            users seeded for the GET /users page scenario (default 100000)
+  --pool n             users signed up through the API (default 200)
+  --pg-url url         Postgres admin URL (default $LATCHKEY_BENCH_PG_URL, $LATCHKEY_TEST_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
+  --max-minutes m      hard limit for the whole run (default 30)
+  --no-build           use the existing dist/server/main.js`;
+
+export function parseOptions(argv: string[], env: Record<string, string | undefined>): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: "string" },
+      dialect: { type: "string", default: "sqlite" },
+      duration: { type: "string", default: "10" },
+      warmup: { type: "string", default: "1" },
+      "quiet-wait": { type: "string", default: "30" },
+      connections: { type: "string", default: "50" },
+      scale: { type: "string" },
+      users: { type: "string", default: "100000" },
+      pool: { type: "string", default: "200" },
+      "pg-url": { type: "string" },
+      "max-minutes": { type: "string", default: "30" },
+      "no-build": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(usage + "\n");
+    process.exit(0);
+  }
+  const scale = values.scale ? list(values.scale).map((n) => positive(n, "--scale")) : [];
+  const only = values.only ? list(values.only) : null;
+  for (const name of only ?? []) {
+    if (!(scenarioNames as readonly string[]).includes(name)) throw new Error(`--only: unknown scenario "${name}"\n${usage}`);
+  }
+  const dialect = values.dialect;
+  if (dialect !== "sqlite" && dialect !== "postgres" && dialect !== "both") throw new Error(`--dialect must be sqlite, postgres or both\n${usage}`);
+  return {
+    scenarios: only ? (only as ScenarioName[]) : scale.length > 0 ? [] : [...scenarioNames],
+    dialects: dialect === "both" ? ["sqlite", "postgres"] : [dialect],
+    durationSeconds: positive(values.duration, "--duration"),
+    warmupSeconds: nonNegative(values.warmup, "--warmup"),
+    quietWaitSeconds: nonNegative(values["quiet-wait"], "--quiet-wait"),
+    connections: positive(values.connections, "--connections"),
+    scale,
+    bulkUsers: nonNegative(values.users, "--users"),
+    poolUsers: positive(values.pool, "--pool"),
+    pgAdminUrl: values["pg-url"] ?? env.LATCHKEY_BENCH_PG_URL ?? env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    maxMinutes: positive(values["max-minutes"], "--max-minutes"),
+    build: !values["no-build"],
+  };
+}
+
+const list = (value: string) => value.split(",").map((s) => s.trim()).filter(Boolean);
+
+function positive(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} must be a positive number`);
+  return n;
+}
+
+function nonNegative(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} must be a non-negative number`);
+  return n;
+}

@@ -1,0 +1,130 @@
+/** The readable table on stdout and the JSON file under bench/results/. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Measurement } from "./measure.js";
+import type { BenchResults, Row } from "./results.js";
+
+/** Cores busy outside the bench above which a run counts as contended. */
+const CONTENDED_CORES = 0.25;
+
+const num = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || !Number.isFinite(n) ? "-" : n.toFixed(digits));
+
+function table(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [format(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(format)].join("\n");
+}
+
+/** "200:123 429:4 err:2" for what is not a 2xx. */
+function failures(m: Measurement): string {
+  const parts = Object.entries(m.statusCounts)
+    .filter(([status]) => !status.startsWith("2"))
+    .map(([status, count]) => `${status}:${count}`);
+  if (m.errors > 0) parts.push(`err:${m.errors}`);
+  return parts.join(" ") || "0";
+}
+
+function ratios(row: Row): string {
+  const r = row.ratios ?? {};
+  const parts: string[] = [];
+  if (r.vsHonoJson !== undefined) parts.push(`${(r.vsHonoJson * 100).toFixed(1)}% hono`);
+  if (r.cpuPerRequestVsHonoJson !== undefined) parts.push(`${r.cpuPerRequestVsHonoJson.toFixed(0)}x hono CPU/req`);
+  if (r.vsArgon2 !== undefined) parts.push(`${(r.vsArgon2 * 100).toFixed(1)}% argon2`);
+  if (r.cpuPerRequestVsArgon2Hash !== undefined) parts.push(`${r.cpuPerRequestVsArgon2Hash.toFixed(2)}x hash CPU/req`);
+  if (r.vsBetterAuth !== undefined) parts.push(`${r.vsBetterAuth.toFixed(1)}x BA`);
+  return parts.join(", ");
+}
+
+export function renderReport(results: BenchResults): string {
+  const out: string[] = [];
+  const { machine, options, build } = results;
+  out.push(
+    `Latchkey bench ${results.startedAt}: ${machine.cores} cores (${machine.cpuModel}), node ${machine.node}, ` +
+      `${options.connections} connections, ${options.durationSeconds}s runs after ${options.warmupSeconds}s warm-up`,
+  );
+  out.push(`server build: commit ${build.commit}, ${build.uncommittedServerFiles} uncommitted files under server/ and contract/, dist sha256 ${build.distSha256.slice(0, 12)}`);
+  const a = results.baselines.argon2;
+  if (a) {
+    const runs = results.baselines.argon2Runs.map((r) => `${r.perSecond.toFixed(1)} with ~${r.otherCores.toFixed(2)} other cores busy`).join(", ");
+    out.push(
+      `argon2id (m=19456, t=2, p=1): ${a.perSecond.toFixed(1)} hashes/s from ${a.concurrency} lanes, ${a.perCoreSecond.toFixed(1)} per core-second (runs: ${runs})`,
+    );
+  }
+  const h = results.baselines.honoJson;
+  if (h) out.push(`bare Hono JSON: ${h.okRps.toFixed(0)} req/s (the better of ${results.baselines.honoJsonRuns.map((r) => r.okRps.toFixed(0)).join(" and ")}); ratios use these references`);
+  out.push("");
+  const lines = results.rows.map((row) => {
+    const m = row.measurement;
+    if (!m) return [row.system, row.scenario, row.status];
+    return [
+      row.system,
+      row.scenario,
+      num(m.okRps, m.okRps < 100 ? 1 : 0),
+      num(m.p50Ms, 2),
+      num(m.p99Ms, 2),
+      num(m.cpuMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
+      num(m.serverCores, 2),
+      num(m.clientCores, 2),
+      num(m.otherCores, 2),
+      num(m.peakRssMb),
+      failures(m),
+      ratios(row),
+    ];
+  });
+  out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
+  const notes = results.rows.filter((r) => r.note).map((r) => `  ${r.system} ${r.scenario}: ${r.note}`);
+  if (notes.length > 0) out.push(...notes);
+  out.push(
+    "  * CPU of the loads run together (the storm), per response of either.\n" +
+      "  srv cores: the measured server process(es); load cores: the load generator; other cores: everything else on the machine" +
+      " (Postgres, and other people's processes).",
+  );
+  const contended = results.rows.filter((r) => r.measurement && !r.system.includes("postgres") && r.measurement.otherCores > CONTENDED_CORES);
+  if (contended.length > 0) {
+    out.push(
+      `  WARNING: in ${contended.length} run(s) other processes kept more than ${CONTENDED_CORES} cores busy ` +
+        `(${contended.map((r) => `${r.system} ${r.scenario}`).join(", ")}); those figures and their ratios are contended.`,
+    );
+  }
+
+  const scale = results.scaleOut;
+  if (scale) {
+    out.push("", `Scale-out: /users/me on one Postgres behind a round-robin proxy (${scale.cores} cores available)`);
+    out.push(
+      table(
+        ["processes", "", "2xx req/s", "p99 ms", "speedup", "server cores", "proxy cores", "load cores", "other cores", "non-2xx"],
+        scale.steps.map((s) => !s.measurement ? [String(s.processes), "", `failed: ${s.error.split("\n")[0]}`] : [
+          String(s.processes),
+          "",
+          num(s.measurement.okRps),
+          num(s.measurement.p99Ms, 2),
+          `${s.speedup.toFixed(2)}x`,
+          s.serverCores.map((c) => c.toFixed(2)).join(" + "),
+          s.proxyCores.toFixed(2),
+          s.measurement.clientCores.toFixed(2),
+          s.measurement.otherCores.toFixed(2),
+          failures(s.measurement),
+        ]),
+      ),
+    );
+    for (const s of scale.steps) if (s.error) out.push(`  ${s.processes} process(es) failed: ${s.error.slice(0, 1500)}`);
+    out.push(scale.note);
+  }
+
+  out.push("", "Targets:");
+  for (const t of results.targets) {
+    const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "FAIL";
+    out.push(`  ${verdict}  ${t.target}: ${t.measured}${t.note ? ` (${t.note})` : ""}`);
+  }
+  if (results.errors.length > 0) out.push("", "Errors:", ...results.errors.map((e) => `  ${e}`));
+  return out.join("\n");
+}
+
+/** Writes bench/results/<ISO time>.json and returns its path. */
+export function writeResults(results: BenchResults): string {
+  const dir = join("bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${results.startedAt.replace(/:/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2) + "\n");
+  return file;
+}

@@ -1,0 +1,91 @@
+/** The shape of one bench run's results (what bench/results/<time>.json holds). */
+import type { Measurement } from "./measure.js";
+import type { BenchOptions } from "./options.js";
+
+export interface BuildInfo {
+  commit: string;
+  /** Modified or new files under server/ and contract/ when the bench built dist/. */
+  uncommittedServerFiles: number;
+  distSha256: string;
+}
+
+export interface Argon2Rate {
+  hashes: number;
+  concurrency: number;
+  wallSeconds: number;
+  cpuSeconds: number;
+  /** Hashes per wall-clock second over all lanes: what sign-in and sign-up are compared with. */
+  perSecond: number;
+  perCoreSecond: number;
+  /** Cores other processes kept busy meanwhile (approximate: includes the child's start-up). */
+  otherCores: number;
+  quietWaitedSeconds: number;
+}
+
+export type RowStatus = "measured" | "not implemented" | "failed";
+
+/** One line of the table: a scenario measured against one system. */
+export interface Row {
+  /** "baseline", "latchkey sqlite", "latchkey postgres", "better-auth" */
+  system: string;
+  scenario: string;
+  status: RowStatus;
+  note?: string;
+  measurement?: Measurement;
+  /** Measured 2xx req/s divided by a reference figure of the same run. */
+  ratios?: {
+    vsHonoJson?: number;
+    vsArgon2?: number;
+    vsBetterAuth?: number;
+    /** Server CPU per request over the bare Hono endpoint's: the ratio least moved by other load on the machine. */
+    cpuPerRequestVsHonoJson?: number;
+    /** Server CPU per password request over the CPU of one argon2id hash (1 / hashes per core-second). */
+    cpuPerRequestVsArgon2Hash?: number;
+  };
+}
+
+export type ScaleOutStep =
+  | {
+      processes: number;
+      measurement: Measurement;
+      /** CPU seconds per wall second of each server process and of the proxy. */
+      serverCores: number[];
+      proxyCores: number;
+      /** 2xx req/s relative to the first step that was measured. */
+      speedup: number;
+      error?: undefined;
+    }
+  | { processes: number; error: string; measurement?: undefined };
+
+export interface ScaleOutResult {
+  /** os.availableParallelism() */
+  cores: number;
+  dialect: "postgres";
+  scenario: "users-me";
+  steps: ScaleOutStep[];
+  note: string;
+}
+
+export interface TargetResult {
+  target: string;
+  measured: string;
+  /** null: not measured in this run. */
+  pass: boolean | null;
+  note?: string;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  machine: { cores: number; cpuModel: string; totalMemoryMb: number; node: string; platform: string };
+  options: BenchOptions;
+  /** What was measured: the server code changes under us, so the run names its build. */
+  build: BuildInfo;
+  settings: Record<string, unknown>;
+  /** The references the ratios use (the better of the runs at the start and at the end), and every run. */
+  baselines: { honoJson: Measurement | null; argon2: Argon2Rate | null; honoJsonRuns: Measurement[]; argon2Runs: Argon2Rate[] };
+  rows: Row[];
+  scaleOut: ScaleOutResult | null;
+  targets: TargetResult[];
+  errors: string[];
+}

@@ -1,0 +1,69 @@
+/**
+ * Seeding through the REST API, the way an operator and an app would: a dashboard user of the
+ * internal project creates the bench project and its keys, then users sign up and get teams.
+ */
+import { call, mapConcurrent, projectHeaders, type ProjectKeys } from "./api.js";
+import type { InternalKeys } from "./latchkey-server.js";
+
+export const POOL_PASSWORD = "bench password 1234";
+
+export interface PoolUser {
+  id: string;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+  /** A team the user created (and so holds team_admin in), once teams are seeded. */
+  teamId: string | null;
+}
+
+/** Signs up an owner on the internal project and creates a project with default config and keys. */
+export async function createBenchProject(baseUrl: string, internalKeys: InternalKeys): Promise<ProjectKeys> {
+  const internal: ProjectKeys = { projectId: "internal", publishableClientKey: internalKeys.publishableClientKey, secretServerKey: internalKeys.secretServerKey };
+  const owner = await call(baseUrl, "POST", "/auth/password/sign-up", {
+    headers: projectHeaders(internal, "client"),
+    json: { email: "owner@bench.example", password: POOL_PASSWORD },
+  });
+  const token = owner.body.access_token as string;
+  const me = await call(baseUrl, "GET", "/users/me", { headers: projectHeaders(internal, "client", token) });
+  const created = await call(baseUrl, "POST", "/internal/projects", {
+    headers: projectHeaders(internal, "client", token),
+    json: { display_name: "Bench", owner_team_id: me.body.selected_team_id },
+  });
+  const projectId = created.body.id as string;
+  const keys = await call(baseUrl, "POST", "/internal/api-keys", {
+    headers: {
+      "x-stack-access-type": "admin",
+      "x-stack-project-id": projectId,
+      "x-stack-admin-access-token": token,
+    },
+    json: {
+      description: "bench",
+      expires_at_millis: Date.now() + 86_400_000,
+      has_publishable_client_key: true,
+      has_secret_server_key: true,
+      has_super_secret_admin_key: false,
+    },
+  });
+  return { projectId, publishableClientKey: keys.body.publishable_client_key, secretServerKey: keys.body.secret_server_key };
+}
+
+/**
+ * Signs up `count` users with e-mail and password, one at a time: concurrent sign-ups conflict on
+ * Postgres (serializable), and each retry counts against the per-address verification-mail limit,
+ * which then refuses the sign-up (seen while building this bench; the sign-up scenario shows it).
+ */
+export function signUpPool(baseUrl: string, project: ProjectKeys, count: number): Promise<PoolUser[]> {
+  const emails = Array.from({ length: count }, (_, i) => `pool-${i}@bench.example`);
+  return mapConcurrent(emails, 1, async (email) => {
+    const res = await call(baseUrl, "POST", "/auth/password/sign-up", { headers: projectHeaders(project, "client"), json: { email, password: POOL_PASSWORD } });
+    return { id: res.body.user_id, email, accessToken: res.body.access_token, refreshToken: res.body.refresh_token, teamId: null };
+  });
+}
+
+/** Gives each user a team they created (the creator gets the project's creator permissions). */
+export async function createTeams(baseUrl: string, project: ProjectKeys, users: PoolUser[]): Promise<void> {
+  await mapConcurrent(users, 8, async (user, i) => {
+    const res = await call(baseUrl, "POST", "/teams", { headers: projectHeaders(project, "server"), json: { display_name: `Team ${i}`, creator_user_id: user.id } });
+    user.teamId = res.body.id;
+  });
+}
