@@ -107,6 +107,8 @@ export function defineTables(b: TableBuilders) {
       b.uniqueIndex("contact_channels_user_value_idx").on(t.userId, t.type, t.value),
       b.uniqueIndex("contact_channels_user_primary_idx").on(t.userId, t.type).where(sql`${t.isPrimary}`),
       b.index("contact_channels_project_value_idx").on(t.projectId, t.value),
+      // A user's channels in order: without it SQLite picks the project index and scans every channel.
+      b.index("contact_channels_user_created_idx").on(t.userId, t.createdAt),
     ],
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_channels_user_created_idx" ON "contact_channels" USING btree ("user_id","created_at");
