@@ -49,8 +49,8 @@ export async function createBenchProject(baseUrl: string, internalKeys: Internal
 
 /**
  * Signs up `count` users with e-mail and password, one at a time: concurrent sign-ups conflict on
- * Postgres (serializable), and each retry counts against the per-address verification-mail limit,
- * which then refuses the sign-up (seen while building this bench; the sign-up scenario shows it).
+ * Postgres (serializable transactions, retried), and seeding should not depend on how retries go.
+ * The sign-up scenario is where concurrency is measured.
  */
 export function signUpPool(baseUrl: string, project: ProjectKeys, count: number): Promise<PoolUser[]> {
   const emails = Array.from({ length: count }, (_, i) => `pool-${i}@bench.example`);
