@@ -164,6 +164,28 @@ describe.each(testDialects)("Stack SDK: client sign-in flows on %s", (dialect) =
     expect(user.primaryEmail).toBe(email);
   });
 
+  it("adds, verifies, promotes and removes a contact channel", async () => {
+    const app = world.clientApp();
+    const email = await signUp(world, app);
+    const user = await app.getUser({ or: "throw" });
+    const extra = uniqueEmail("second");
+    const channel = await user.createContactChannel({ type: "email", value: extra, usedForAuth: false });
+    expect(channel).toMatchObject({ value: extra, isPrimary: false, isVerified: false, usedForAuth: false });
+    expect((await user.listContactChannels()).map((c) => c.value).sort()).toEqual([email, extra].sort());
+
+    await channel.sendVerificationEmail({ callbackUrl: world.appUrl("/handler/email-verification") });
+    const code = await world.mailedCode(extra);
+    expect((await app.verifyEmail(code)).status).toBe("ok");
+    await channel.update({ usedForAuth: true, isPrimary: true });
+    const updated = (await user.listContactChannels()).find((c) => c.value === extra)!;
+    expect(updated).toMatchObject({ isVerified: true, isPrimary: true, usedForAuth: true });
+    expect((await world.serverApp().getUser(user.id))?.primaryEmail).toBe(extra);
+
+    const original = (await user.listContactChannels()).find((c) => c.value === email)!;
+    await original.delete();
+    expect((await user.listContactChannels()).map((c) => c.value)).toEqual([extra]);
+  });
+
   it("reads the project's public configuration", async () => {
     const project = await world.clientApp().getProject();
     expect(project.id).toBe(world.projectId);
