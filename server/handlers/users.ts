@@ -5,11 +5,10 @@ import type { AppDeps } from "../deps.js";
 import { resolveUserId, type Auth } from "../http/auth.js";
 import type { Handler } from "../http/handler.js";
 import { StatusError } from "../http/status-error.js";
-import { hashPassword, assertPasswordPolicy, isSupportedPasswordHash } from "../services/passwords.js";
 import { renderProjectConfig } from "../services/projects.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
 import { userToJson } from "../services/users/json.js";
-import { assertClientProfileImage, assertProfileImage, hashNewPassword, updateUser as applyUserUpdate, type UserUpdate } from "../services/users/update.js";
+import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as applyUserUpdate, type UserUpdate } from "../services/users/update.js";
 
 function currentUser(auth: Auth): UserRecord {
   if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
@@ -25,8 +24,8 @@ async function findUserOrThrow(deps: AppDeps, auth: Auth, userIdOrMe: string): P
 
 async function updateAndReload(deps: AppDeps, record: UserRecord, update: UserUpdate): Promise<UserRecord> {
   const { user } = record;
-  const prepared = await hashNewPassword(update);
-  await deps.store.transaction((tx) => applyUserUpdate(deps, tx, record, prepared));
+  const passwordHash = await passwordHashFromInput(update);
+  await deps.store.transaction((tx) => applyUserUpdate(deps, tx, record, update, passwordHash));
   return (await deps.queries.users.find(user.projectId, user.id))!;
 }
 
@@ -69,14 +68,9 @@ export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) =>
   if ((body.primary_email_verified || body.primary_email_auth_enabled) && !body.primary_email) {
     throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
   }
-  if (body.password !== undefined && body.password_hash !== undefined) throw new StatusError(400, "Set either password or password_hash, not both.");
   if (body.password && !config.auth.password.allowSignIn) throw new StatusError(400, "Password sign-in is not enabled for this project.");
   if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw new StatusError(400, "One-time-code sign-in is not enabled for this project.");
-  if (body.password_hash !== undefined && !isSupportedPasswordHash(body.password_hash)) {
-    throw new StatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format.");
-  }
-  if (body.password) assertPasswordPolicy(body.password);
-  const passwordHash = body.password ? await hashPassword(body.password) : (body.password_hash ?? null);
+  const passwordHash = (await passwordHashFromInput(body)) ?? null;
   const record = await deps.store.transaction((tx) =>
     createUserRecord(deps, tx, auth.project, {
       displayName: body.display_name,

@@ -30,19 +30,32 @@ export function assertProfileImage(value: string | null | undefined): void {
 }
 
 /**
- * Turns a plain `password` into `password_hash` before any transaction starts, so the slow hash never
- * holds a transaction open. `password: null` (remove the password) is kept as it is.
+ * The stored password a create or update body asks for (`password` or an imported `password_hash`):
+ * undefined for no change, null to remove it, or a hash. Call it before any transaction starts, so the
+ * slow hash never holds one open.
  */
-export async function hashNewPassword(update: UserUpdate): Promise<UserUpdate> {
-  if (update.password === undefined || update.password === null) return update;
-  if (update.password_hash !== undefined) throw new StatusError(400, "Set either password or password_hash, not both.");
-  assertPasswordPolicy(update.password);
-  const { password: _plain, ...rest } = update;
-  return { ...rest, password_hash: await hashPassword(update.password) };
+export async function passwordHashFromInput(input: { password?: string | null; password_hash?: string }): Promise<string | null | undefined> {
+  if (input.password !== undefined && input.password_hash !== undefined) throw new StatusError(400, "Set either password or password_hash, not both.");
+  if (input.password_hash !== undefined) {
+    if (!isSupportedPasswordHash(input.password_hash)) throw new StatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format.");
+    return input.password_hash;
+  }
+  if (input.password === undefined || input.password === null) return input.password;
+  assertPasswordPolicy(input.password);
+  return hashPassword(input.password);
 }
 
-/** Returns whether the change ended the user's sessions (a new password does). Run hashNewPassword first. */
-export async function updateUser(deps: AppDeps, db: Db, record: UserRecord, update: UserUpdate): Promise<{ sessionsEnded: boolean }> {
+/**
+ * Applies an update; `passwordHash` is what passwordHashFromInput made of the body's password fields.
+ * Returns whether the change ended the user's sessions (a new or removed password does).
+ */
+export async function updateUser(
+  deps: AppDeps,
+  db: Db,
+  record: UserRecord,
+  update: UserUpdate,
+  passwordHash: string | null | undefined,
+): Promise<{ sessionsEnded: boolean }> {
   const { user } = record;
   const projectId = user.projectId;
   const patch: Partial<UserRow> = {};
@@ -67,20 +80,8 @@ export async function updateUser(deps: AppDeps, db: Db, record: UserRecord, upda
     }
     patch.selectedTeamId = teamId;
   }
-  let sessionsEnded = false;
-  if (update.password !== undefined && update.password_hash !== undefined) {
-    throw new StatusError(400, "Set either password or password_hash, not both.");
-  }
-  if (update.password !== undefined) {
-    if (update.password !== null) throw new Error("hashNewPassword must run before updateUser");
-    patch.passwordHash = null;
-    sessionsEnded = true;
-  }
-  if (update.password_hash !== undefined) {
-    if (!isSupportedPasswordHash(update.password_hash)) throw new StatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format.");
-    patch.passwordHash = update.password_hash;
-    sessionsEnded = true;
-  }
+  const sessionsEnded = passwordHash !== undefined;
+  if (sessionsEnded) patch.passwordHash = passwordHash;
   if (update.primary_email !== undefined || update.primary_email_verified !== undefined || update.primary_email_auth_enabled !== undefined) {
     await changePrimaryEmail(deps, db, projectId, user.id, {
       value: update.primary_email,
