@@ -1,37 +1,53 @@
-/** The HTTP application: the REST API under /api/v1 (and /api/latest), health, and later the pages. */
+/** The HTTP application: the REST API under /api/v1 (and /api/latest), health, tRPC, and later the pages. */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { contract } from "../contract/index.js";
 import type { AppDeps } from "./deps.js";
 import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
+import { createApiResponder } from "./http/api-envelope.js";
 import { clientIpOf } from "./http/client-ip.js";
-import { apiCors } from "./http/cors.js";
-import { apiSecurityHeaders, requestBodyLimit } from "./http/hardening.js";
-import { overrideErrorStatus } from "./http/override-status.js";
-import { mountRest } from "./http/rest-adapter.js";
+import { MAX_BODY_BYTES, NO_STORE, securityHeaders } from "./http/hardening.js";
+import { bodyTooLarge } from "./http/request-input.js";
+import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
-import { errorToResponse, JSON_TYPE, routeNotFound } from "./http/wire.js";
+import { errorReply, JSON_TYPE, routeNotFoundReply } from "./http/wire.js";
 import { findProjectFile } from "./project-files.js";
 import { describeError } from "./services/log.js";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  const api = createApiResponder(deps.config.publicUrl);
+  const apiNotFound: MiddlewareHandler = async (c) => api.respond(routeNotFoundReply(c.req.method, c.req.path), apiEnvelopeOf(c));
 
-  app.use("*", async function requestMeta(c, next) {
+  // The API builds each response whole (api-envelope.ts), so the middleware further down, registered
+  // after these routes, never runs for it.
+  app.options("/api/*", (c) => api.preflight(apiEnvelopeOf(c)));
+  let openApiDocument: string | undefined;
+  app.get("/api/v1/openapi.json", (c) => {
+    openApiDocument ??= readFileSync(findProjectFile("openapi.json"), "utf8");
+    return api.respond({ status: 200, body: openApiDocument, headers: { "content-type": JSON_TYPE } }, apiEnvelopeOf(c));
+  });
+  for (const base of ["/api/v1", "/api/latest"]) {
+    const routes = new Hono();
+    mountRest(routes, contract, handlers, deps, base, api);
+    routes.all("*", apiNotFound);
+    app.route(base, routes);
+  }
+  app.all("/api/*", apiNotFound);
+
+  // Everything else: the same security headers and a request id, added after the handler (a page may
+  // set its own policy or caching, which is kept).
+  const otherHeaders = Object.entries({ ...securityHeaders(deps.config.publicUrl), "cache-control": NO_STORE });
+  app.use("*", async function commonHeaders(c, next) {
     const requestId = randomUUID();
-    const started = performance.now();
     c.set("requestId" as never, requestId as never);
     await next();
+    for (const [name, value] of otherHeaders) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     c.res.headers.set("x-stack-request-id", requestId);
-    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store, max-age=0");
-    // The path only: query strings may carry codes or tokens.
-    deps.log.debug("request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
-  app.use("*", apiSecurityHeaders(deps.config.publicUrl));
-  app.use("/api/*", requestBodyLimit());
-  app.use("/trpc/*", requestBodyLimit());
 
   app.get("/health", async (c) => {
     const body = await healthCheck(deps, c.req.query("db") !== undefined);
@@ -44,29 +60,16 @@ export function createApp(deps: AppDeps): Hono {
     });
   });
 
-  app.use("/api/*", apiCors());
-  let openApiDocument: string | undefined;
-  app.get("/api/v1/openapi.json", () => {
-    openApiDocument ??= readFileSync(findProjectFile("openapi.json"), "utf8");
-    return new Response(openApiDocument, { headers: { "content-type": JSON_TYPE } });
-  });
-  for (const base of ["/api/v1", "/api/latest"]) {
-    const api = new Hono();
-    api.use("*", overrideErrorStatus());
-    mountRest(api, contract, handlers, deps, base);
-    api.all("*", (c) => routeNotFound(c.req.method, new URL(c.req.url).pathname));
-    app.route(base, api);
-  }
-  app.all("/api/*", (c) => routeNotFound(c.req.method, new URL(c.req.url).pathname));
-
   const trpcRouter = createTrpcRouter(contract, handlers, deps);
+  app.use("/trpc/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(bodyTooLarge(), "-") }));
   app.all("/trpc/*", (c) =>
     handleTrpcRequest(trpcRouter, c.req.raw, c.get("requestId" as never) as string, clientIpOf(c, (h) => c.req.header(h), deps.config.trustProxy)),
   );
 
-  app.onError((error, c) => {
-    const requestId = (c.get("requestId" as never) as string | undefined) ?? "unknown";
-    return errorToResponse(error, requestId, (e) => deps.log.error("unhandled error", { requestId, ...describeError(e) }));
-  });
+  function errorResponse(error: unknown, requestId: string): Response {
+    const reply = errorReply(error, requestId, (e) => deps.log.error("unhandled error", { requestId, ...describeError(e) }));
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  }
+  app.onError((error, c) => errorResponse(error, (c.get("requestId" as never) as string | undefined) ?? "unknown"));
   return app;
 }

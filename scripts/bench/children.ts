@@ -25,9 +25,9 @@ process.on("exit", () => {
 });
 
 /** Starts `node <args>` (TypeScript files through tsx's loader when `typescript` is set). */
-export function spawnNode(name: string, args: string[], env: Record<string, string>, options: { typescript?: boolean } = {}): Child {
+export function spawnNode(name: string, args: string[], env: Record<string, string>, options: { typescript?: boolean; nodeFlags?: string[] } = {}): Child {
   if (stopping()) throw new Error(`not starting ${name}: the bench is stopping`);
-  const nodeArgs = options.typescript ? ["--import", "tsx", ...args] : args;
+  const nodeArgs = [...(options.nodeFlags ?? []), ...(options.typescript ? ["--import", "tsx"] : []), ...args];
   const child = spawn(process.execPath, nodeArgs, {
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -37,26 +37,38 @@ export function newServerSecrets(): ServerSecrets {
  * Starts `count` processes on `database`, one after the other (the first one migrates).
  * `publicUrl` is what clients reach them through (the proxy in front of several); tokens name it.
  */
-export async function startLatchkey(database: BenchDatabase, secrets: ServerSecrets, count = 1, publicUrl?: string): Promise<LatchkeyProcess[]> {
+export async function startLatchkey(
+  database: BenchDatabase,
+  secrets: ServerSecrets,
+  count = 1,
+  publicUrl?: string,
+  cpuProfileDir: string | null = null,
+): Promise<LatchkeyProcess[]> {
   const processes: LatchkeyProcess[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = spawnNode(`latchkey #${i + 1}`, ["dist/server/main.js"], {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: database.url,
-      LATCHKEY_DATA_DIR: database.dataDir,
-      LATCHKEY_PUBLIC_URL: publicUrl ?? url,
-      LATCHKEY_SERVER_SECRET: secrets.serverSecret,
-      LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY: secrets.internalKeys.publishableClientKey,
-      LATCHKEY_INTERNAL_SECRET_SERVER_KEY: secrets.internalKeys.secretServerKey,
-      LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: secrets.internalKeys.superSecretAdminKey,
-      // Tokens minted while seeding must outlive the whole run; verifying them costs the same.
-      LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "7200",
-      LATCHKEY_LOG_LEVEL: "error",
-      NODE_ENV: "production",
-    });
+    const child = spawnNode(
+      `latchkey #${i + 1}`,
+      ["dist/server/main.js"],
+      {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: database.url,
+        LATCHKEY_DATA_DIR: database.dataDir,
+        LATCHKEY_PUBLIC_URL: publicUrl ?? url,
+        LATCHKEY_SERVER_SECRET: secrets.serverSecret,
+        LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY: secrets.internalKeys.publishableClientKey,
+        LATCHKEY_INTERNAL_SECRET_SERVER_KEY: secrets.internalKeys.secretServerKey,
+        LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: secrets.internalKeys.superSecretAdminKey,
+        // Tokens minted while seeding must outlive the whole run; verifying them costs the same.
+        LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "7200",
+        LATCHKEY_LOG_LEVEL: "error",
+        NODE_ENV: "production",
+      },
+      // The profile is written when the process exits (SIGTERM ends it through process.exit).
+      { nodeFlags: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [] },
+    );
     await waitUntilReady(child, `${url}/health`);
     processes.push({ url, child });
   }

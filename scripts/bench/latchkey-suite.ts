@@ -20,7 +20,7 @@ export async function runLatchkeySuite(dialect: BenchDialect, options: BenchOpti
   const system = `latchkey ${dialect}`;
   const database = await createBenchDatabase(dialect, options.pgAdminUrl);
   try {
-    const [server] = await startLatchkey(database, secrets);
+    const [server] = await startLatchkey(database, secrets, 1, undefined, options.cpuProfileDir);
     try {
       log(`${system}: seeding`);
       const seeded = await seedLatchkey(server!.url, database, secrets, seedNeeds(options.scenarios), options);

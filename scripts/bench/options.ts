@@ -36,6 +36,8 @@ export interface BenchOptions {
   /** Hard limit on the whole run; children are killed and the run fails past it. */
   maxMinutes: number;
   build: boolean;
+  /** Directory for V8 CPU profiles of the Latchkey server processes (none when absent). */
+  cpuProfileDir: string | null;
 }
 
 export interface RunTiming {
@@ -66,7 +68,8 @@ const usage = `Usage: npm run bench -- [options]
   --pool n             users signed up through the API (default 200)
   --pg-url url         Postgres admin URL (default $LATCHKEY_BENCH_PG_URL, $LATCHKEY_TEST_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --max-minutes m      hard limit for the whole run (default 30)
-  --no-build           use the existing dist/server/main.js`;
+  --no-build           use the existing dist/server/main.js
+  --cpu-prof dir       write a V8 CPU profile of each Latchkey server process to dir (open in Chrome DevTools)`;
 
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): BenchOptions {
   const { values } = parseArgs({
@@ -84,6 +87,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
       "pg-url": { type: "string" },
       "max-minutes": { type: "string", default: "30" },
       "no-build": { type: "boolean", default: false },
+      "cpu-prof": { type: "string" },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -112,6 +116,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     pgAdminUrl: values["pg-url"] ?? env.LATCHKEY_BENCH_PG_URL ?? env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     maxMinutes: positive(values["max-minutes"], "--max-minutes"),
     build: !values["no-build"],
+    cpuProfileDir: values["cpu-prof"] ?? null,
   };
 }
 

@@ -24,7 +24,7 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
     const steps: ScaleOutStep[] = [];
     for (const n of options.scale) {
       log(`scale-out: ${n} process${n === 1 ? "" : "es"}`);
-      const servers = await startLatchkey(database, secrets, n, proxyUrl);
+      const servers = await startLatchkey(database, secrets, n, proxyUrl, options.cpuProfileDir);
       const proxy = spawnNode("round-robin proxy", ["scripts/bench/children/round-robin-proxy.ts", String(proxyPort), servers.map((s) => s.url).join(",")], {}, { typescript: true });
       try {
         await waitUntilReady(proxy, `${proxyUrl}/health`);

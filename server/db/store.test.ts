@@ -21,6 +21,18 @@ async function descriptionOf(store: Store, id: string) {
 }
 
 describe.each(testDialects)("storage on %s", (dialect) => {
+  it("returns what LIMIT allows, with integer limits written into the SQL on SQLite", async () => {
+    await using s = await createTestStore(dialect);
+    for (const id of ["l1", "l2", "l3"]) await s.db.insert(s.t.projects).values(projectRow(id));
+    const query = s.db.select({ id: s.t.projects.id }).from(s.t.projects).orderBy(s.t.projects.id).limit(2);
+    expect((await query).map((r) => r.id)).toEqual(["l1", "l2"]);
+    const { sql, params } = query.toSQL();
+    if (dialect === "sqlite") {
+      expect(sql).toMatch(/ limit 2$/);
+      expect(params).toEqual([]);
+    }
+  });
+
   it("round-trips dates, booleans and JSON with the same JavaScript types", async () => {
     await using s = await createTestStore(dialect);
     await s.db.insert(s.t.projects).values(projectRow("p1", { isProductionMode: true }));

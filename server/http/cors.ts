@@ -1,5 +1,3 @@
-import { cors } from "hono/cors";
-
 /** Request headers browsers may send to the API. */
 export const allowedRequestHeaders = [
   "content-type",
@@ -36,14 +34,19 @@ export const exposedResponseHeaders = [
 
 /**
  * CORS for the API. Any origin may call it: clients never send credentials (cookies), and every
- * request carries its own keys or tokens in headers.
+ * request carries its own keys or tokens in headers. Plain objects, merged into each answer when it
+ * is built (never set on a finished response, which would cost a copy of it).
  */
-export function apiCors() {
-  return cors({
-    origin: "*",
-    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    allowHeaders: allowedRequestHeaders,
-    exposeHeaders: exposedResponseHeaders,
-    maxAge: 86400,
-  });
-}
+export const apiCorsHeaders: Readonly<Record<string, string>> = Object.freeze({
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": exposedResponseHeaders.join(","),
+});
+
+/** The answer to a preflight (OPTIONS) request; browsers cache it for a day. */
+export const apiPreflightHeaders: Readonly<Record<string, string>> = Object.freeze({
+  ...apiCorsHeaders,
+  "access-control-allow-methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
+  "access-control-allow-headers": allowedRequestHeaders.join(","),
+  "access-control-max-age": "86400",
+  vary: "Access-Control-Request-Headers",
+});

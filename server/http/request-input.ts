@@ -1,5 +1,7 @@
 /** Reads a request's query and body the way the wire protocol sends them. */
 import type { z } from "zod";
+import { MAX_BODY_BYTES } from "./hardening.js";
+import { StatusError } from "./status-error.js";
 import { bodyParsingError } from "./wire.js";
 
 type Kind = "boolean" | "number" | "array" | "other";
@@ -60,12 +62,44 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+/** The answer to a body over MAX_BODY_BYTES (read no further than the limit). */
+export function bodyTooLarge(): StatusError {
+  return new StatusError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+}
+
+/**
+ * A request body as text, refusing more than MAX_BODY_BYTES. A declared length is checked before
+ * reading (Node's parser delivers no more than it declares); a chunked body is counted as it arrives.
+ */
+async function readLimitedText(request: Request): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (Number(declared) > MAX_BODY_BYTES) throw bodyTooLarge();
+    return request.text();
+  }
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
  * Parses a body by its content type: none → undefined; JSON → the value; form-urlencoded → a flat
- * object of strings; anything else is a BODY_PARSING_ERROR.
+ * object of strings; anything else is a BODY_PARSING_ERROR. Bodies over MAX_BODY_BYTES get a 413.
  */
 export async function readBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readLimitedText(request);
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (text.length === 0) return undefined;
   if (contentType === "application/json" || contentType === "") {

@@ -3,43 +3,63 @@
  * protocol sends it (GET: query and path; other methods: JSON or form body too), runs the procedure
  * and writes the wire format. Fixed path segments are routed before parameters.
  */
+import { randomUUID } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { successStatusOf, type ProcedureDefinition } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
 import { describeError } from "../services/log.js";
+import type { ApiEnvelope, ApiResponder } from "./api-envelope.js";
 import type { HandlerMap } from "./handler.js";
 import { clientIpOf } from "./client-ip.js";
 import { createProcedureRunner } from "./procedure-runner.js";
 import { queryReader, readBody } from "./request-input.js";
 import { compareRoutePaths, toHonoPath } from "./route-order.js";
-import { errorToResponse, jsonResponse, methodNotAllowed, textResponse } from "./wire.js";
+import { errorReply, jsonReply, methodNotAllowedReply, textReply, type WireReply } from "./wire.js";
 
 type Contract = Record<string, ProcedureDefinition>;
 
-export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: HandlerMap<C>, deps: AppDeps, basePath: string): void {
+/** A new request id (also kept on the context for the app's error handler) and the override flag. */
+export function apiEnvelopeOf(c: Context): ApiEnvelope {
+  const requestId = randomUUID();
+  c.set("requestId" as never, requestId as never);
+  return { requestId, overrideErrorStatus: c.req.header("x-stack-override-error-status") !== undefined };
+}
+
+/** The query string's parameters, without parsing the whole URL. */
+function searchParamsOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  return new URLSearchParams(start < 0 ? "" : url.slice(start + 1));
+}
+
+export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: HandlerMap<C>, deps: AppDeps, basePath: string, responder: ApiResponder): void {
   const entries = Object.entries(contract).sort(([, a], [, b]) => compareRoutePaths(a.path, b.path));
   for (const [name, definition] of entries) {
     const run = createProcedureRunner(name, definition, handlers[name as keyof C], deps, basePath + definition.path);
     const readQuery = queryReader(definition.query);
     const successHeaders = { ...definition.responseHeaders };
+    const logFailure = (requestId: string) => (e: unknown) => deps.log.error("request failed", { procedure: name, requestId, ...describeError(e) });
     api.on(definition.method, toHonoPath(definition.path), async function handleProcedure(c: Context): Promise<Response> {
-      const requestId = c.get("requestId" as never) as string;
+      const envelope = apiEnvelopeOf(c);
+      let reply: WireReply;
       try {
         const input = {
           params: c.req.param(),
-          query: readQuery(new URL(c.req.url).searchParams),
+          query: readQuery(searchParamsOf(c.req.url)),
           body: definition.method === "GET" ? undefined : await readBody(c.req.raw),
         };
         const header = (h: string) => c.req.header(h);
-        const { output } = await run({ header, requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy) });
-        return definition.contentType === "text/plain"
-          ? textResponse(definition.successStatus, output as string)
-          : jsonResponse(successStatusOf(definition, output), output, successHeaders);
+        const { output } = await run({ header, requestId: envelope.requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy) });
+        reply =
+          definition.contentType === "text/plain"
+            ? textReply(definition.successStatus, output as string)
+            : jsonReply(successStatusOf(definition, output), output, successHeaders);
       } catch (error) {
-        return errorToResponse(error, requestId, (e) => deps.log.error("request failed", { procedure: name, requestId, ...describeError(e) }));
+        reply = errorReply(error, envelope.requestId, logFailure(envelope.requestId));
       }
+      if (deps.log.debugEnabled) deps.log.debug("request", { requestId: envelope.requestId, procedure: name, status: reply.status });
+      return responder.respond(reply, envelope);
     });
   }
   const paths = [...new Set(entries.map(([, d]) => d.path))].sort(compareRoutePaths);
-  for (const path of paths) api.all(toHonoPath(path), () => methodNotAllowed());
+  for (const path of paths) api.all(toHonoPath(path), (c) => responder.respond(methodNotAllowedReply(), apiEnvelopeOf(c)));
 }

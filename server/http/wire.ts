@@ -1,47 +1,53 @@
-/** Writes every error the API answers with, in the wire format clients decode. */
+/**
+ * Every answer the API gives, as a reply (status, body, headers) in the wire format clients decode.
+ * Replies become responses in one place (`api-envelope.ts`), which adds the headers every answer gets.
+ */
 import { KnownError, knownError } from "../../contract/known-error.js";
 import { StatusError } from "./status-error.js";
 
 const TEXT = "text/plain; charset=utf-8";
 export const JSON_TYPE = "application/json; charset=utf-8";
 
-export function knownErrorResponse(error: KnownError): Response {
-  return new Response(JSON.stringify(error.toJSON()), {
-    status: error.status,
-    headers: { "content-type": JSON_TYPE, "x-stack-known-error": error.code },
-  });
+export interface WireReply {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } });
+export function knownErrorReply(error: KnownError): WireReply {
+  return { status: error.status, body: JSON.stringify(error.toJSON()), headers: { "content-type": JSON_TYPE, "x-stack-known-error": error.code } };
 }
 
-export function textResponse(status: number, text: string): Response {
-  return new Response(text, { status, headers: { "content-type": TEXT } });
+export function jsonReply(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): WireReply {
+  return { status, body: JSON.stringify(body), headers: { "content-type": JSON_TYPE, ...headers } };
+}
+
+export function textReply(status: number, text: string): WireReply {
+  return { status, body: text, headers: { "content-type": TEXT } };
 }
 
 /**
- * Turns anything thrown by a handler into a response. Unknown errors become a 500 that names only
- * the request id; their details go to the log, never to the client.
+ * Turns anything thrown by a handler into a reply. Unknown errors become a 500 that names only the
+ * request id; their details go to the log, never to the client.
  */
-export function errorToResponse(error: unknown, requestId: string, log: (error: unknown) => void): Response {
-  if (error instanceof KnownError) return knownErrorResponse(error);
+export function errorReply(error: unknown, requestId: string, log: (error: unknown) => void): WireReply {
+  if (error instanceof KnownError) return knownErrorReply(error);
   if (error instanceof StatusError) {
-    const response = textResponse(error.status, error.message);
+    const reply = textReply(error.status, error.message);
     const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-    if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
-    return response;
+    if (retryAfter !== undefined) reply.headers["retry-after"] = String(retryAfter);
+    return reply;
   }
   log(error);
-  return textResponse(500, `Something went wrong on our side. Please try again later.\n\nRequest ID: ${requestId}`);
+  return textReply(500, `Something went wrong on our side. Please try again later.\n\nRequest ID: ${requestId}`);
 }
 
-export function routeNotFound(method: string, path: string): Response {
-  return textResponse(404, `404: there is no ${method} ${path} in this API. Check the method and the path (under /api/v1).`);
+export function routeNotFoundReply(method: string, path: string): WireReply {
+  return textReply(404, `404: there is no ${method} ${path} in this API. Check the method and the path (under /api/v1).`);
 }
 
-export function methodNotAllowed(): Response {
-  return textResponse(405, "Method not allowed");
+export function methodNotAllowedReply(): WireReply {
+  return textReply(405, "Method not allowed");
 }
 
 export function bodyParsingError(message: string): KnownError {

@@ -6,6 +6,8 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   debug(message: string, fields?: Record<string, unknown>): void;
+  /** Whether debug lines are written: hot paths check it before building their fields. */
+  readonly debugEnabled: boolean;
 }
 
 const levels = { silent: 0, error: 1, info: 2, debug: 3 } as const;
@@ -20,6 +22,7 @@ export function createLogger(level: keyof typeof levels, write: (line: string) =
     error: (m, f) => emit("error", m, f),
     info: (m, f) => emit("info", m, f),
     debug: (m, f) => emit("debug", m, f),
+    debugEnabled: threshold >= levels.debug,
   };
 }
 
