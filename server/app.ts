@@ -9,7 +9,7 @@ import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
 import { createApiResponder } from "./http/api-envelope.js";
 import { clientIpOf } from "./http/client-ip.js";
-import { MAX_BODY_BYTES, NO_STORE, securityHeaders } from "./http/hardening.js";
+import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
 import { bodyTooLarge } from "./http/request-input.js";
 import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // Everything else: the same security headers and a request id, added after the handler (a page may
   // set its own policy or caching, which is kept).
-  const otherHeaders = Object.entries({ ...securityHeaders(deps.config.publicUrl), "cache-control": NO_STORE });
+  const otherHeaders = Object.entries({ ...documentSecurityHeaders(deps.config.publicUrl), "cache-control": NO_STORE });
   app.use("*", async function commonHeaders(c, next) {
     const requestId = randomUUID();
     c.set("requestId" as never, requestId as never);

@@ -67,7 +67,7 @@ export async function startLatchkey(
         NODE_ENV: "production",
       },
       // The profile is written when the process exits (SIGTERM ends it through process.exit).
-      { nodeFlags: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [] },
+      { nodeFlags: [...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []), ...(process.env.LATCHKEY_BENCH_NODE_FLAGS ? process.env.LATCHKEY_BENCH_NODE_FLAGS.split(" ") : [])] },
     );
     await waitUntilReady(child, `${url}/health`);
     processes.push({ url, child });

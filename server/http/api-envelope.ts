@@ -4,7 +4,7 @@
  * when it is built: setting one on a finished response would make the Node adapter copy it.
  */
 import { apiCorsHeaders, apiPreflightHeaders } from "./cors.js";
-import { NO_STORE, securityHeaders } from "./hardening.js";
+import { NO_STORE, apiSecurityHeaders } from "./hardening.js";
 import type { WireReply } from "./wire.js";
 
 /** What a reply needs to know about its request. */
@@ -22,8 +22,8 @@ export interface ApiResponder {
 }
 
 export function createApiResponder(publicUrl: string): ApiResponder {
-  const common: Readonly<Record<string, string>> = Object.freeze({ ...securityHeaders(publicUrl), ...apiCorsHeaders, "cache-control": NO_STORE });
-  const preflightCommon = Object.freeze({ ...securityHeaders(publicUrl), ...apiPreflightHeaders, "cache-control": NO_STORE });
+  const common: Readonly<Record<string, string>> = Object.freeze({ ...apiSecurityHeaders(publicUrl), ...apiCorsHeaders, "cache-control": NO_STORE });
+  const preflightCommon = Object.freeze({ ...apiSecurityHeaders(publicUrl), ...apiPreflightHeaders, "cache-control": NO_STORE });
   return {
     respond(reply, envelope) {
       const headers: Record<string, string> = { ...common, ...reply.headers, "x-stack-request-id": envelope.requestId };

@@ -4,22 +4,31 @@
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
- * Security headers: nothing may be framed, sniffed or leak a referrer; API answers are data, so their
- * content security policy allows nothing. The API is meant to be called from other origins, so its
- * resources may be read cross-origin (CORS decides who may read them). HSTS when served over HTTPS.
+ * Security headers of API answers, the set OWASP's REST Security Cheat Sheet asks of JSON APIs:
+ * nothing may be framed, sniffed or leak a referrer, and the content security policy allows nothing.
+ * The API is meant to be called from other origins, so its resources may be read cross-origin (CORS
+ * decides who may read them). HSTS when served over HTTPS. Every header costs time on every answer,
+ * so headers that only matter for documents (below) are left out here.
  */
-export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+export function apiSecurityHeaders(publicUrl: string): Readonly<Record<string, string>> {
   return Object.freeze({
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    "cross-origin-opener-policy": "same-origin",
     "cross-origin-resource-policy": "cross-origin",
-    "origin-agent-cluster": "?1",
     "referrer-policy": "no-referrer",
     ...(publicUrl.startsWith("https:") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
     "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+  });
+}
+
+/** Security headers of everything else (pages, health, tRPC): the API's, plus the ones documents need. */
+export function documentSecurityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  return Object.freeze({
+    ...apiSecurityHeaders(publicUrl),
+    "cross-origin-opener-policy": "same-origin",
+    "origin-agent-cluster": "?1",
     "x-dns-prefetch-control": "off",
     "x-download-options": "noopen",
-    "x-frame-options": "DENY",
     "x-permitted-cross-domain-policies": "none",
     "x-xss-protection": "0",
   });
