@@ -8,7 +8,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "./migrations-dir.js";
 import { Mutex } from "./mutex.js";
 import { sqliteTables } from "./schema.sqlite.js";
-import type { Db, Store } from "./store.js";
+import type { Db, PreparableQuery, Store } from "./store.js";
 import type { Tables } from "./tables.js";
 
 /**
@@ -74,15 +74,20 @@ export function openSqliteStore(path: string): Store {
         throw error;
       }
     },
-    prepare(name, build) {
-      let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
+    prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>) {
+      let prepared: PreparableQuery<T>["prepare"] extends (name: string) => infer P ? P : never;
+      // better-sqlite3 runs statements synchronously: drizzle's `execute` wraps the result in a
+      // thenable, whose `sync()` gives it without the extra promise turns.
+      const runNow = (params?: Record<string, unknown>) => {
+        prepared ??= build(txDb).prepare(name);
+        return (prepared.execute(params) as unknown as { sync(): T }).sync();
+      };
       return {
         async execute(params) {
-          prepared ??= build(txDb).prepare(name);
-          if (!mustWait()) return prepared.execute(params);
+          if (!mustWait()) return runNow(params);
           const release = await mutex.acquire();
           try {
-            return await prepared.execute(params);
+            return runNow(params);
           } finally {
             release();
           }

@@ -1,8 +1,26 @@
 /** Reads a request's query and body the way the wire protocol sends them. */
+import type { IncomingMessage } from "node:http";
+import type { Context } from "hono";
 import type { z } from "zod";
+import type { HeaderReader } from "./auth.js";
 import { MAX_BODY_BYTES } from "./hardening.js";
 import { StatusError } from "./status-error.js";
 import { bodyParsingError } from "./wire.js";
+
+/**
+ * Reads request headers by lower-case name. Served by Node, it reads Node's parsed header object
+ * (repeated headers joined with ", ", as the Fetch API does): every request reads a dozen headers, and
+ * the web Headers path validates and normalises each name again. In-process requests use Hono's.
+ */
+export function headerReaderOf(c: Context): HeaderReader {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) return (name) => c.req.header(name);
+  const headers = incoming.headers;
+  return (name) => {
+    const value = headers[name];
+    return typeof value === "string" || value === undefined ? value : value.join(", ");
+  };
+}
 
 type Kind = "boolean" | "number" | "array" | "other";
 
@@ -20,18 +38,21 @@ function kindOf(schema: z.ZodType): Kind {
   return "other";
 }
 
-export type QueryReader = (params: URLSearchParams) => Record<string, unknown>;
+export type QueryReader = (url: string) => Record<string, unknown>;
 
 /**
- * Builds a reader that turns query strings into typed values using the schema: `"true"`/`"false"`
+ * Builds a reader that turns a URL's query string into typed values using the schema: `"true"`/`"false"`
  * become booleans (and nothing else does), numeric strings become numbers, repeated keys become arrays
  * for array fields. Values that do not convert stay strings so validation reports them.
  */
 export function queryReader(schema: z.ZodType | undefined): QueryReader {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
   const kinds = new Map(Object.entries(shape).map(([key, field]) => [key, kindOf(field)]));
-  return (params) => {
+  return (url) => {
     const out: Record<string, unknown> = {};
+    const start = url.indexOf("?");
+    if (start < 0) return out;
+    const params = new URLSearchParams(url.slice(start + 1));
     for (const key of new Set(params.keys())) {
       const kind = kinds.get(key) ?? "other";
       if (kind === "array") {

@@ -12,7 +12,7 @@ import type { ApiEnvelope, ApiResponder } from "./api-envelope.js";
 import type { HandlerMap } from "./handler.js";
 import { clientIpOf } from "./client-ip.js";
 import { createProcedureRunner } from "./procedure-runner.js";
-import { queryReader, readBody } from "./request-input.js";
+import { headerReaderOf, queryReader, readBody } from "./request-input.js";
 import { compareRoutePaths, toHonoPath } from "./route-order.js";
 import { errorReply, jsonReply, methodNotAllowedReply, textReply, type WireReply } from "./wire.js";
 
@@ -25,29 +25,24 @@ export function apiEnvelopeOf(c: Context): ApiEnvelope {
   return { requestId, overrideErrorStatus: c.req.header("x-stack-override-error-status") !== undefined };
 }
 
-/** The query string's parameters, without parsing the whole URL. */
-function searchParamsOf(url: string): URLSearchParams {
-  const start = url.indexOf("?");
-  return new URLSearchParams(start < 0 ? "" : url.slice(start + 1));
-}
-
 export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: HandlerMap<C>, deps: AppDeps, basePath: string, responder: ApiResponder): void {
   const entries = Object.entries(contract).sort(([, a], [, b]) => compareRoutePaths(a.path, b.path));
   for (const [name, definition] of entries) {
     const run = createProcedureRunner(name, definition, handlers[name as keyof C], deps, basePath + definition.path);
     const readQuery = queryReader(definition.query);
     const successHeaders = { ...definition.responseHeaders };
+    const hasParams = definition.path.includes("{");
     const logFailure = (requestId: string) => (e: unknown) => deps.log.error("request failed", { procedure: name, requestId, ...describeError(e) });
     api.on(definition.method, toHonoPath(definition.path), async function handleProcedure(c: Context): Promise<Response> {
       const envelope = apiEnvelopeOf(c);
       let reply: WireReply;
       try {
         const input = {
-          params: c.req.param(),
-          query: readQuery(searchParamsOf(c.req.url)),
+          params: hasParams ? c.req.param() : {},
+          query: readQuery(c.req.url),
           body: definition.method === "GET" ? undefined : await readBody(c.req.raw),
         };
-        const header = (h: string) => c.req.header(h);
+        const header = headerReaderOf(c);
         const { output } = await run({ header, requestId: envelope.requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy) });
         reply =
           definition.contentType === "text/plain"

@@ -36,7 +36,7 @@ export function contractProblems(operation: Operation, level: Level | null, inpu
     if (!result.success) for (const issue of result.error.issues) problems.push(`${[where, ...issue.path.map(String)].join(".")}: ${issue.message}`);
   };
   check("params", definition.params ?? nothing, input.params);
-  check("query", definition.query ?? nothing, queryReader(definition.query)(input.query));
+  check("query", definition.query ?? nothing, queryReader(definition.query)(`?${input.query.toString()}`));
   const body = definition.body ? schemaForAccess(definition.body, level) : nothing.optional();
   check("body", body, input.body);
   return problems;
