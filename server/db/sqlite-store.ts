@@ -29,6 +29,7 @@ export function openSqliteStore(path: string): Store {
   // like PostgreSQL does ("Émile" must find "émile").
   connection.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
 
+  cacheStatements(connection);
   const inner = drizzle(connection);
   inlineIntegerLimits(inner);
   migrate(inner, { migrationsFolder: migrationsDir("sqlite") });
@@ -170,4 +171,30 @@ function inlineIntegerLimits(db: object): void {
   const dialect = (db as { dialect: { buildLimit(limit: unknown): SQL | undefined } }).dialect;
   const buildLimit = dialect.buildLimit.bind(dialect);
   dialect.buildLimit = (limit) => (Number.isSafeInteger(limit) && (limit as number) >= 0 ? sql.raw(` limit ${limit as number}`) : buildLimit(limit));
+}
+
+/** Compiled statements kept per connection, by SQL text (query shapes, not values, so few distinct). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Reuses compiled statements. drizzle prepares every query it runs, and compiling costs SQLite more
+ * than running a typical point query (it was the largest item of a sign-up's main-thread time).
+ * drizzle runs a statement synchronously right after preparing it, so one statement is never used by
+ * two queries at once; raw mode is reset on every hand-out, since drizzle switches it on per query.
+ */
+function cacheStatements(connection: Database.Database): void {
+  const compile = connection.prepare.bind(connection);
+  const cache = new Map<string, Database.Statement>();
+  connection.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+      if (statement.reader) statement.raw(false);
+    } else {
+      statement = compile(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof connection.prepare;
 }
