@@ -27,6 +27,8 @@ export interface ServerConfig {
   internalKeys: InternalKeysFromEnv;
   /** Validate every response against its contract (tests and development). */
   validateResponses: boolean;
+  /** Fail on transaction misuse, at some cost per request (tests and development; transaction-guard.ts). */
+  checkTransactions: boolean;
   /** Base64 server secret (LATCHKEY_SERVER_SECRET); unset: a file in the data directory. */
   serverSecret: string | undefined;
   accessTokenLifetimeMs: number;
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       superSecretAdminKey: env.LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY || undefined,
     },
     validateResponses: env.LATCHKEY_VALIDATE_RESPONSES === "true",
+    checkTransactions: env.LATCHKEY_CHECK_TRANSACTIONS === "true",
     serverSecret: env.LATCHKEY_SERVER_SECRET || undefined,
     accessTokenLifetimeMs: integer(env.LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS, 600, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS") * 1000,
     trustProxy: env.LATCHKEY_TRUST_PROXY === "1" || env.LATCHKEY_TRUST_PROXY === "true",

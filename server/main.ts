@@ -12,7 +12,7 @@ import { loadServerSecret } from "./services/server-secret.js";
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
-const store = await openStore({ location: config.database, poolSize: config.databasePoolSize });
+const store = await openStore({ location: config.database, poolSize: config.databasePoolSize, checkTransactions: config.checkTransactions });
 const serverSecret = loadServerSecret(config.serverSecret, config.dataDir);
 configurePasswordHashing(config.passwordHashing.concurrency, config.passwordHashing.queueLimit);
 const deps = createDeps({ config, store, clock: systemClock, log, serverSecret });

@@ -26,4 +26,25 @@ export class Mutex {
       };
     });
   }
+
+  /**
+   * Like `acquire`, but rejects with `onTimeout()` after `ms` (the place in line is then given up as
+   * soon as it comes). A waiter that can never be served (a statement waiting for the transaction it
+   * belongs to) fails instead of blocking every later one.
+   */
+  async acquireWithin(ms: number, onTimeout: () => Error): Promise<() => void> {
+    const pending = this.acquire();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(onTimeout()), ms);
+    });
+    try {
+      return await Promise.race([pending, expired]);
+    } catch (error) {
+      void pending.then((release) => release());
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }

@@ -1,10 +1,11 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { migrationsDir } from "./migrations-dir.js";
 import { pgTables } from "./schema.pg.js";
 import type { Db, Store } from "./store.js";
+import { onExecute } from "./query-gate.js";
+import { transactionGuard } from "./transaction-guard.js";
 
 /** Advisory lock key that serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 7_315_000_001;
@@ -14,7 +15,7 @@ const MAX_ATTEMPTS = 30;
 /** A request waiting this long for a connection fails instead of waiting forever. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
-export async function openPostgresStore(url: string, poolSize: number): Promise<Store> {
+export async function openPostgresStore(url: string, poolSize: number, checkTransactions = false): Promise<Store> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   // A connection lost while idle (a database restart) or while in use must not crash the process: the
   // pool reports idle ones here, and each client reports its own; the query in progress fails on its own
@@ -31,21 +32,37 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
     client.release();
   }
 
-  const db = drizzle(pool) as unknown as Db;
-  /** The open transaction of this async context and the callbacks to run after it commits. */
-  const current = new AsyncLocalStorage<{ tx: Db; committed: Array<() => void> }>();
+  const root = drizzle(pool) as unknown as Db;
+  const guard = transactionGuard(checkTransactions);
+  // In checking mode, statements on the root db inside a transaction fail: they would run on another
+  // connection, outside the transaction (and, with every connection in a transaction, never run).
+  const db = checkTransactions ? (onExecute(root, () => guard.assertOutside("a statement on the root db")) as Db) : root;
+  /** Open transactions (drizzle's `tx` handles) and the callbacks to run after each commits. */
+  const committedOf = new WeakMap<object, Array<() => void>>();
 
   return {
     dialect: "postgres",
     t: pgTables,
     db,
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const outer = current.getStore();
-      if (outer) return outer.tx.transaction((tx) => current.run({ tx, committed: outer.committed }, () => fn(tx)));
+    async transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T> {
+      const outer = within && committedOf.get(within);
+      if (within && outer) {
+        return within.transaction((tx) => {
+          committedOf.set(tx, outer);
+          return fn(tx as unknown as Db);
+        });
+      }
+      guard.assertOutside("store.transaction without `within`");
       for (let attempt = 1; ; attempt++) {
         const committed: Array<() => void> = [];
         try {
-          const result = await db.transaction((tx) => current.run({ tx, committed }, () => fn(tx)), { isolationLevel: "serializable" });
+          const result = await root.transaction(
+            (tx) => {
+              committedOf.set(tx, committed);
+              return guard.run(() => fn(tx as unknown as Db));
+            },
+            { isolationLevel: "serializable" },
+          );
           for (const callback of committed) callback();
           return result;
         } catch (error) {
@@ -58,15 +75,17 @@ export async function openPostgresStore(url: string, poolSize: number): Promise<
       let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
       return {
         execute(params) {
-          prepared ??= build(db).prepare(name);
+          guard.assertOutside("a prepared statement");
+          prepared ??= build(root).prepare(name);
           return prepared.execute(params);
         },
       };
     },
-    afterCommit(fn) {
-      const open = current.getStore();
-      if (open) open.committed.push(fn);
-      else fn();
+    afterCommit(fn, db) {
+      const pending = committedOf.get(db);
+      if (pending) return void pending.push(fn);
+      guard.assertOutside("afterCommit with the root db");
+      fn();
     },
     async ping() {
       await pool.query("SELECT 1");

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
@@ -7,18 +6,25 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "./migrations-dir.js";
 import { Mutex } from "./mutex.js";
+import { gateQueries } from "./query-gate.js";
+import { transactionGuard } from "./transaction-guard.js";
 import { sqliteTables } from "./schema.sqlite.js";
 import type { Db, PreparableQuery, Store } from "./store.js";
 import type { Tables } from "./tables.js";
 
 /**
+ * Longest wait for the connection. Transactions take milliseconds, so only a statement waiting for the
+ * transaction it belongs to (misuse the tests catch, see transaction-guard.ts) should ever reach it.
+ */
+const LOCK_WAIT_MS = 10_000;
+
+/**
  * SQLite on one better-sqlite3 connection (WAL). Statements run synchronously, but a transaction's
  * callback is async, so while one is open other requests could slip statements into it between its
- * awaits. A mutex prevents that: a transaction holds it from BEGIN to COMMIT, and statements from
- * outside any transaction wait for it; statements issued inside a transaction's async context
- * (tracked with AsyncLocalStorage) run at once.
+ * awaits. A mutex prevents that: a transaction holds it from BEGIN to COMMIT, and statements through
+ * the root `db` wait for it. Statements of the transaction go through its `tx` and run at once.
  */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, checkTransactions = false): Store {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const connection = new Database(path);
   connection.pragma("journal_mode = WAL");
@@ -35,19 +41,24 @@ export function openSqliteStore(path: string): Store {
   migrate(inner, { migrationsFolder: migrationsDir("sqlite") });
 
   const mutex = new Mutex();
-  /** Set inside a transaction: the callbacks to run after it commits. */
-  const inTransaction = new AsyncLocalStorage<Array<() => void>>();
-  const mustWait = () => mutex.locked && inTransaction.getStore() === undefined;
+  const guard = transactionGuard(checkTransactions);
+  /** The transaction holding the mutex (one at a time) and the callbacks to run after it commits. */
+  let open: { committed: Array<() => void> } | null = null;
   const txDb = inner as unknown as Db;
-  const rootDb = gateQueries(inner, mustWait, () => mutex.acquire()) as unknown as Db;
+  const mustWait = () => {
+    guard.assertOutside("a statement on the root db");
+    return mutex.locked;
+  };
+  const acquire = () => mutex.acquireWithin(LOCK_WAIT_MS, () => new Error(`SQLite: waited ${LOCK_WAIT_MS} ms for the open transaction`));
+  const rootDb = gateQueries(inner, mustWait, acquire) as unknown as Db;
   let savepoints = 0;
 
   return {
     dialect: "sqlite",
     t: sqliteTables as unknown as Tables,
     db: rootDb,
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (inTransaction.getStore()) {
+    async transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T> {
+      if (within === txDb && open) {
         const name = `sp_${++savepoints}`;
         connection.exec(`SAVEPOINT ${name}`);
         try {
@@ -60,17 +71,21 @@ export function openSqliteStore(path: string): Store {
           throw error;
         }
       }
-      const release = await mutex.acquire();
-      const committed: Array<() => void> = [];
+      guard.assertOutside("store.transaction without `within`");
+      const release = await acquire();
+      const current = { committed: [] as Array<() => void> };
+      open = current;
       try {
         connection.exec("BEGIN IMMEDIATE");
-        const result = await inTransaction.run(committed, () => fn(txDb));
+        const result = await guard.run(() => fn(txDb));
         connection.exec("COMMIT");
+        open = null;
         release();
-        runAll(committed);
+        runAll(current.committed);
         return result;
       } catch (error) {
         if (connection.inTransaction) connection.exec("ROLLBACK");
+        open = null;
         release();
         throw error;
       }
@@ -86,7 +101,7 @@ export function openSqliteStore(path: string): Store {
       return {
         async execute(params) {
           if (!mustWait()) return runNow(params);
-          const release = await mutex.acquire();
+          const release = await acquire();
           try {
             return runNow(params);
           } finally {
@@ -95,10 +110,10 @@ export function openSqliteStore(path: string): Store {
         },
       };
     },
-    afterCommit(fn) {
-      const pending = inTransaction.getStore();
-      if (pending) pending.push(fn);
-      else fn();
+    afterCommit(fn, db) {
+      if (db === txDb && open) return void open.committed.push(fn);
+      guard.assertOutside("afterCommit with the root db");
+      fn();
     },
     async ping() {
       connection.prepare("SELECT 1").get();
@@ -114,51 +129,8 @@ export function openSqliteStore(path: string): Store {
   };
 }
 
-type Acquire = () => Promise<() => void>;
-
 function runAll(callbacks: Array<() => void>): void {
   for (const callback of callbacks) callback();
-}
-
-/**
- * Wraps drizzle's database so that awaiting any query built from it first waits for the mutex when
- * `mustWait()` says so. Builders execute synchronously inside `then`, so holding the mutex around
- * that call is enough.
- */
-function gateQueries<T extends object>(target: T, mustWait: () => boolean, acquire: Acquire): T {
-  return new Proxy(target, {
-    get(object, property) {
-      const value: unknown = Reflect.get(object, property, object);
-      if (typeof value !== "function") return value;
-      if (property === "then") {
-        return (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) => {
-          if (!mustWait()) return value.call(object, onFulfilled, onRejected);
-          return acquire().then((release) => {
-            try {
-              return value.call(object, onFulfilled, onRejected);
-            } finally {
-              release();
-            }
-          });
-        };
-      }
-      return (...args: unknown[]) => {
-        const result: unknown = value.apply(object, args);
-        return isQueryBuilder(result) ? gateQueries(result, mustWait, acquire) : result;
-      };
-    },
-  });
-}
-
-function isQueryBuilder(value: unknown): value is object {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.then === "function" ||
-    typeof candidate.from === "function" ||
-    typeof candidate.values === "function" ||
-    typeof candidate.set === "function"
-  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestStore, testDialects } from "../../test/support/databases.js";
 import type { Store } from "./store.js";
+import { TransactionMisuseError } from "./transaction-guard.js";
 
 function projectRow(id: string, extra: Partial<{ description: string; isProductionMode: boolean }> = {}) {
   const now = new Date(1_760_000_000_123);
@@ -67,8 +68,20 @@ describe.each(testDialects)("storage on %s", (dialect) => {
         s.transaction(async (inner) => {
           await inner.insert(s.t.projects).values(projectRow("inner"));
           throw new Error("inner failed");
-        }),
+        }, tx),
       ).rejects.toThrow("inner failed");
+    });
+    const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects)).map((r) => r.id);
+    expect(ids).toEqual(["outer"]);
+  });
+
+  it("refuses, in checking mode, the root db, an unnamed nested transaction and afterCommit on the root db inside a transaction", async () => {
+    await using s = await createTestStore(dialect);
+    await s.transaction(async (tx) => {
+      await tx.insert(s.t.projects).values(projectRow("outer"));
+      await expect(s.db.select().from(s.t.projects)).rejects.toThrow(TransactionMisuseError);
+      await expect(s.transaction(async () => "never")).rejects.toThrow(TransactionMisuseError);
+      expect(() => s.afterCommit(() => {}, s.db)).toThrow(TransactionMisuseError);
     });
     const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects)).map((r) => r.id);
     expect(ids).toEqual(["outer"]);
@@ -110,15 +123,15 @@ describe.each(testDialects)("storage on %s", (dialect) => {
   it("runs afterCommit callbacks after the outermost commit, never after a rollback", async () => {
     await using s = await createTestStore(dialect);
     const seen: string[] = [];
-    s.afterCommit(() => seen.push("outside"));
-    await s.transaction(async () => {
-      s.afterCommit(() => seen.push("committed"));
-      await s.transaction(async () => s.afterCommit(() => seen.push("nested")));
+    s.afterCommit(() => seen.push("outside"), s.db);
+    await s.transaction(async (tx) => {
+      s.afterCommit(() => seen.push("committed"), tx);
+      await s.transaction(async (inner) => s.afterCommit(() => seen.push("nested"), inner), tx);
       expect(seen).toEqual(["outside"]);
     });
     await expect(
-      s.transaction(async () => {
-        s.afterCommit(() => seen.push("rolled back"));
+      s.transaction(async (tx) => {
+        s.afterCommit(() => seen.push("rolled back"), tx);
         throw new Error("no");
       }),
     ).rejects.toThrow("no");

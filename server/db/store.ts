@@ -23,19 +23,20 @@ export interface Store {
   readonly dialect: Dialect;
   /** The tables of this store's dialect. */
   readonly t: Tables;
-  /** Executor for statements outside a transaction (inside one, it joins the transaction on SQLite). */
+  /** Executor for statements outside any transaction. */
   readonly db: Db;
   /**
    * Runs `fn` in a transaction: serialisable on PostgreSQL and retried on serialisation failures, so `fn`
    * may run more than once and must keep side effects in the database (the outbox); on SQLite an
-   * immediate transaction on the single connection. Nested calls become savepoints.
+   * immediate transaction on the single connection. Inside a transaction, pass its `tx` as `within`:
+   * the nested call becomes a savepoint. Code inside a transaction must use `tx`, never `db`.
    */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T>;
   /**
-   * Runs `fn` once the current transaction commits (dropped if it rolls back), or at once when there is
-   * no transaction: for effects outside the database that must not run for uncommitted data.
+   * Runs `fn` once the transaction that `db` belongs to commits (dropped if it rolls back), or at once
+   * when `db` is not a transaction: for effects outside the database that must not see uncommitted data.
    */
-  afterCommit(fn: () => void): void;
+  afterCommit(fn: () => void, db: Db): void;
   /**
    * A statement for hot paths: building SQL with drizzle costs more than running it, so the query is
    * built and prepared once (on first use) and then only executed. Runs outside transactions.
@@ -66,13 +67,15 @@ export interface OpenStoreOptions {
   location: DatabaseLocation;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** Fail on transaction misuse (tests): see transaction-guard.ts. */
+  checkTransactions?: boolean;
 }
 
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.location.dialect === "sqlite") {
     const { openSqliteStore } = await import("./sqlite-store.js");
-    return openSqliteStore(options.location.path);
+    return openSqliteStore(options.location.path, options.checkTransactions ?? false);
   }
   const { openPostgresStore } = await import("./pg-store.js");
-  return openPostgresStore(options.location.url, options.poolSize ?? 10);
+  return openPostgresStore(options.location.url, options.poolSize ?? 10, options.checkTransactions ?? false);
 }

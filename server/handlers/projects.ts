@@ -28,7 +28,7 @@ export const createOwnedProject: Handler<typeof c.createOwnedProject> = async (c
   const hasChanges = config !== undefined || Object.keys(rest).length > 0;
   const project = await deps.store.transaction(async (tx) => {
     const created = await createProject(deps, { displayName: display_name, ownerTeamId: owner_team_id }, tx);
-    return hasChanges ? updateProject(deps, created.id, { ...rest, config }) : created;
+    return hasChanges ? updateProject(deps, created.id, { ...rest, config }, tx) : created;
   });
   return projectToAdminJson(project);
 };

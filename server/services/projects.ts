@@ -5,6 +5,7 @@ import { knownError } from "../../contract/known-error.js";
 import type { adminProject, clientProject, projectUpdate } from "../../contract/projects.js";
 import { systemTeamPermissionIds } from "../../contract/project-config.js";
 import type { ProjectRow } from "../db/queries/projects.js";
+import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { StatusError } from "../http/status-error.js";
 import {
@@ -67,7 +68,8 @@ export function mergeValidOverride(stored: ConfigOverride, patch: ConfigOverride
   return merged;
 }
 
-export async function updateProject(deps: AppDeps, projectId: string, update: z.output<typeof projectUpdate>): Promise<ProjectRow> {
+/** Applies an update in its own transaction, or as part of `within` (a transaction's db). */
+export async function updateProject(deps: AppDeps, projectId: string, update: z.output<typeof projectUpdate>, within?: Db): Promise<ProjectRow> {
   return deps.store.transaction(async (tx) => {
     const project = await deps.queries.projects.find(projectId, tx);
     if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
@@ -93,7 +95,7 @@ export async function updateProject(deps: AppDeps, projectId: string, update: z.
       tx,
     );
     return updated!;
-  });
+  }, within);
 }
 
 export async function applyConfigOverride(deps: AppDeps, projectId: string, patch: ConfigOverride): Promise<void> {

@@ -47,6 +47,7 @@ export async function createTestStore(dialect: Dialect): Promise<TestStore & Sto
   const store = await openStore({
     location: url.startsWith("sqlite:") ? { dialect: "sqlite", path: ":memory:" } : { dialect: "postgres", url },
     poolSize: 5,
+    checkTransactions: true,
   });
   return {
     ...store,

@@ -77,6 +77,7 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     databasePoolSize: 5,
     internalKeys: internalTestKeys,
     validateResponses: true,
+    checkTransactions: true,
     logLevel: "silent",
     serverSecret: undefined,
     accessTokenLifetimeMs: 600_000,

@@ -54,6 +54,7 @@ export async function startServerProcess(dialect: Dialect, env: Record<string, s
       LATCHKEY_DATA_DIR: dataDir,
       LATCHKEY_PUBLIC_URL: url,
       LATCHKEY_LOG_LEVEL: "error",
+      LATCHKEY_CHECK_TRANSACTIONS: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

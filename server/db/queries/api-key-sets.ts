@@ -16,9 +16,9 @@ export type CachedKeySet = { id: string; expiresAt: Date } | null;
 export function apiKeySetQueries(store: Store, cache: TtlCache<CachedKeySet>) {
   const { apiKeySets: sets } = store.t;
   /** Drops the project's entries now and again after commit. */
-  const forget = (projectId: string) => {
+  const forget = (projectId: string, db: Db) => {
     cache.deletePrefix(`${projectId}:`);
-    store.afterCommit(() => cache.deletePrefix(`${projectId}:`));
+    store.afterCommit(() => cache.deletePrefix(`${projectId}:`), db);
   };
   const hashColumn = {
     publishableClientKey: sets.publishableClientKeyHash,
@@ -51,13 +51,13 @@ export function apiKeySetQueries(store: Store, cache: TtlCache<CachedKeySet>) {
     },
     async insert(row: typeof sets.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(sets).values(row).returning();
-      forget(row.projectId);
+      forget(row.projectId, db);
       return created!;
     },
     async upsert(row: typeof sets.$inferInsert, db: Db = store.db) {
       const { id: _id, ...changes } = row;
       const [saved] = await db.insert(sets).values(row).onConflictDoUpdate({ target: sets.id, set: changes }).returning();
-      forget(row.projectId);
+      forget(row.projectId, db);
       return saved!;
     },
     async update(projectId: string, id: string, patch: Partial<typeof sets.$inferInsert>, db: Db = store.db) {
@@ -66,7 +66,7 @@ export function apiKeySetQueries(store: Store, cache: TtlCache<CachedKeySet>) {
         .set(patch)
         .where(and(eq(sets.projectId, projectId), eq(sets.id, id)))
         .returning();
-      forget(projectId);
+      forget(projectId, db);
       return updated;
     },
     async anyForProject(projectId: string, db: Db = store.db) {

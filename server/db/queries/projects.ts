@@ -11,9 +11,9 @@ export type ProjectRow = typeof import("../schema.pg.js").projects.$inferSelect;
 export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>) {
   const { projects } = store.t;
   /** Drops the entry now and again after commit, so no read of uncommitted or old data stays cached. */
-  const forget = (id: string) => {
+  const forget = (id: string, db: Db) => {
     cache.delete(id);
-    store.afterCommit(() => cache.delete(id));
+    store.afterCommit(() => cache.delete(id), db);
   };
   return {
     async find(id: string, db: Db = store.db): Promise<ProjectRow | undefined> {
@@ -30,17 +30,17 @@ export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>)
     },
     async insert(row: typeof projects.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(projects).values(row).returning();
-      forget(row.id);
+      forget(row.id, db);
       return created!;
     },
     async update(id: string, patch: Partial<typeof projects.$inferInsert>, db: Db = store.db) {
       const [updated] = await db.update(projects).set(patch).where(eq(projects.id, id)).returning();
-      forget(id);
+      forget(id, db);
       return updated;
     },
     async delete(id: string, db: Db = store.db) {
       const deleted = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
-      forget(id);
+      forget(id, db);
       return deleted.length > 0;
     },
   };

@@ -48,7 +48,7 @@ export async function enqueueEmail(deps: AppDeps, db: Db, email: OutgoingEmail):
     db,
   );
   // Deliver as soon as the row is visible to the runner (after the surrounding transaction commits).
-  deps.store.afterCommit(() => deps.jobs.wake());
+  deps.store.afterCommit(() => deps.jobs.wake(), db);
   return row.id;
 }
 
