@@ -37,6 +37,13 @@ export function newServerSecrets(): ServerSecrets {
  * Starts `count` processes on `database`, one after the other (the first one migrates).
  * `publicUrl` is what clients reach them through (the proxy in front of several); tokens name it.
  */
+/** Server settings a bench run may vary from its own environment (e.g. to compare pool sizes). */
+const PASSED_THROUGH = ["DATABASE_POOL_SIZE", "LATCHKEY_PASSWORD_HASH_CONCURRENCY", "LATCHKEY_PASSWORD_HASH_QUEUE"] as const;
+
+function passedThrough(): Record<string, string> {
+  return Object.fromEntries(PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
 export async function startLatchkey(
   database: BenchDatabase,
   secrets: ServerSecrets,
@@ -64,6 +71,7 @@ export async function startLatchkey(
         // Tokens minted while seeding must outlive the whole run; verifying them costs the same.
         LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "7200",
         LATCHKEY_LOG_LEVEL: "error",
+        ...passedThrough(),
         NODE_ENV: "production",
       },
       // The profile is written when the process exits (SIGTERM ends it through process.exit).

@@ -126,5 +126,26 @@ describe("hardening", () => {
       body: JSON.stringify({ name: "x".repeat(3 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
+    // Browsers can read the refusal: it carries the API's CORS headers and a request id.
+    expect(huge.headers.get("access-control-allow-origin")).toBe("*");
+    expect(huge.headers.get("x-stack-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Without a declared length the body is counted as it arrives, and reading stops past the limit.
+    let sent = 0;
+    const chunk = new Uint8Array(256 * 1024).fill(120);
+    const streamed = await lk.app.request("/api/v1/check-feature-support", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += chunk.byteLength;
+          if (sent > 64 * 1024 * 1024) controller.close();
+          else controller.enqueue(chunk);
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(8 * 1024 * 1024);
   });
 });
