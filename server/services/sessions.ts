@@ -12,7 +12,7 @@ import { tokenUserOf } from "./users/json.js";
 
 export const DEFAULT_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 /** How stale last_used_at may get before a refresh writes it again. */
-const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 export interface NewSession {
   projectId: string;
@@ -60,8 +60,8 @@ export async function refreshAccessToken(deps: AppDeps, projectId: string, refre
   if (!found) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   // Refreshes stand for activity: an active client refreshes every few minutes. Writing at most once a
   // minute keeps last-used and last-active times current without a write per request.
-  if (now.getTime() - found.session.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
-    await deps.queries.sessions.touch(projectId, found.session.id, now, LAST_USED_WRITE_INTERVAL_MS);
+  if (now.getTime() - found.session.lastUsedAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    await deps.queries.sessions.touch(projectId, found.session.id, now, ACTIVITY_WRITE_INTERVAL_MS);
     await deps.queries.users.update(projectId, found.user.id, { lastActiveAt: now });
   }
   return deps.accessTokens.issue(projectId, tokenUserOf(found), found.session.id);

@@ -5,14 +5,18 @@
 import type { UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { startSession, type TokenPair } from "./sessions.js";
+import { ACTIVITY_WRITE_INTERVAL_MS, startSession, type TokenPair } from "./sessions.js";
 
 export interface SignInResult extends TokenPair {
   user_id: string;
 }
 
 export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, record: UserRecord): Promise<SignInResult> {
-  await deps.queries.users.update(projectId, record.user.id, { lastActiveAt: deps.clock.now() }, db);
+  const now = deps.clock.now();
+  // Activity times are kept to the minute (as refreshes do): a fresh sign-up needs no second write.
+  if (now.getTime() - record.user.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    await deps.queries.users.update(projectId, record.user.id, { lastActiveAt: now }, db);
+  }
   const tokens = await startSession(deps, db, projectId, record);
   return { ...tokens, user_id: record.user.id };
 }

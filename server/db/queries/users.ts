@@ -104,8 +104,9 @@ export function userQueries(store: Store) {
       return owner ? this.find(projectId, owner.userId, db) : undefined;
     },
 
-    async insert(row: typeof users.$inferInsert, db: Db = store.db) {
-      await db.insert(users).values(row);
+    async insert(row: typeof users.$inferInsert, db: Db = store.db): Promise<UserRow> {
+      const [created] = await db.insert(users).values(row).returning();
+      return created!;
     },
 
     async update(projectId: string, userId: string, patch: Partial<typeof users.$inferInsert>, db: Db = store.db) {

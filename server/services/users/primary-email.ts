@@ -2,6 +2,7 @@
 import { knownError } from "../../../contract/known-error.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { Db } from "../../db/store.js";
+import type { ContactChannelRow } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
 import { StatusError } from "../../http/status-error.js";
 
@@ -65,10 +66,31 @@ export async function changePrimaryEmail(deps: AppDeps, db: Db, projectId: strin
     } else if (current) {
       await channels.update(projectId, current.id, { value, isVerified: change.verified ?? false, usedForAuth }, db);
     } else {
-      await channels.insert(
-        { id: crypto.randomUUID(), projectId, userId, type: "email", value, isPrimary: true, isVerified: change.verified ?? false, usedForAuth, createdAt: deps.clock.now() },
-        db,
-      );
+      await insertPrimaryEmail(deps, db, projectId, userId, { value, verified: change.verified ?? false, usedForAuth });
     }
   });
+}
+
+/** Adds a primary e-mail channel to a user who has none (the caller guards the sign-in e-mail index). */
+export function insertPrimaryEmail(
+  deps: AppDeps,
+  db: Db,
+  projectId: string,
+  userId: string,
+  email: { value: string; verified: boolean; usedForAuth: boolean },
+): Promise<ContactChannelRow> {
+  return deps.queries.contactChannels.insert(
+    {
+      id: crypto.randomUUID(),
+      projectId,
+      userId,
+      type: "email",
+      value: normalizeEmail(email.value),
+      isPrimary: true,
+      isVerified: email.verified,
+      usedForAuth: email.usedForAuth,
+      createdAt: deps.clock.now(),
+    },
+    db,
+  );
 }
