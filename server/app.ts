@@ -47,6 +47,8 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     for (const [name, value] of otherHeaders) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     c.res.headers.set("x-stack-request-id", requestId);
+    // The path only: query strings may carry codes or tokens.
+    if (deps.log.debugEnabled) deps.log.debug("request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status });
   });
 
   app.get("/health", async (c) => {

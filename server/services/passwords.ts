@@ -23,11 +23,11 @@ export function assertPasswordPolicy(password: string): void {
 }
 
 /**
- * Password hashing is the one expensive thing the server does: a sign-in storm queues here (cores + 1
- * hashes at a time by default, see config.ts) rather than taking every core from the requests that are
- * cheap.
+ * Password hashing is the one expensive thing the server does: a sign-in storm queues here (one hash
+ * per core at a time by default, see config.ts) rather than taking every core from the requests that
+ * are cheap.
  */
-const hashing = new WorkLimiter(availableParallelism() + 1, 256, () => new TooManyRequestsError(1));
+const hashing = new WorkLimiter(availableParallelism(), 256, () => new TooManyRequestsError(1));
 
 export function configurePasswordHashing(concurrency: number, queueLimit: number): void {
   hashing.configure(concurrency, queueLimit);
