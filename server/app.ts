@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   const trpcRouter = createTrpcRouter(contract, handlers, deps);
-  app.use("/trpc/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(bodyTooLarge(), "-") }));
+  app.use("/trpc/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(bodyTooLarge(), c.get("requestId" as never) as string) }));
   app.all("/trpc/*", (c) =>
     handleTrpcRequest(trpcRouter, c.req.raw, c.get("requestId" as never) as string, clientIpOf(c, (h) => c.req.header(h), deps.config.trustProxy)),
   );
