@@ -52,9 +52,15 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
   const acquire = () => mutex.acquireWithin(LOCK_WAIT_MS, () => new Error(`SQLite: waited ${LOCK_WAIT_MS} ms for the open transaction`));
   const rootDb = gateQueries(inner, mustWait, acquire) as unknown as Db;
   let savepoints = 0;
+  // total_changes(): rows this connection wrote; data_version: changes when another connection commits.
+  const changes = connection.prepare("select total_changes() as own, (select data_version from pragma_data_version) as others");
 
   return {
     dialect: "sqlite",
+    changeMarker() {
+      const { own, others } = changes.get() as { own: number; others: number };
+      return `${own}:${others}`;
+    },
     t: sqliteTables as unknown as Tables,
     db: rootDb,
     async transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T> {

@@ -44,6 +44,13 @@ export interface Store {
   prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>): PreparedStatement<T>;
   /** Runs a trivial query; rejects when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * A value that changes whenever anything in the database may have changed (a write by this process,
+   * committed or not, or a commit by any other connection), for caches that must never serve stale
+   * data. Only where it is cheap and exact: SQLite. Undefined on PostgreSQL, whose other processes'
+   * commits cannot be seen without a query.
+   */
+  readonly changeMarker?: () => string;
   close(): Promise<void>;
 }
 

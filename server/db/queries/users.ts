@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { ChangeAwareCache } from "../change-aware-cache.js";
 import type { Db, Store } from "../store.js";
 import type { Tables } from "../tables.js";
 
@@ -14,6 +15,9 @@ export interface UserRecord {
   /** Whether the user has at least one passkey. */
   hasPasskey: boolean;
 }
+
+/** Lookups cached per session and per refresh token (see ChangeAwareCache). */
+const HOT_LOOKUP_CACHE_SIZE = 10_000;
 
 export interface UserListOptions {
   limit?: number;
@@ -66,6 +70,11 @@ export function userQueries(store: Store) {
       .limit(1),
   );
 
+  // Where the store can tell that nothing changed since a lookup (SQLite), a repeated token check or
+  // refresh runs no query at all.
+  const bySessionCache = new ChangeAwareCache<NonNullable<Awaited<ReturnType<typeof bySession.execute>>[number]>>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
+  const byRefreshTokenCache = new ChangeAwareCache<NonNullable<Awaited<ReturnType<typeof byRefreshToken.execute>>[number]>>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
+
   /** users ⟕ primary e-mail ⟕ selected team */
   const selectRecords = (db: Db) =>
     db
@@ -80,9 +89,12 @@ export function userQueries(store: Store) {
       return row;
     },
 
-    /** The user behind a live session (one query: a revoked or expired session yields nothing). */
+    /**
+     * The user behind a live session (one query, or none when the database has not changed since the
+     * same session was last looked up): a revoked or expired session yields nothing.
+     */
     async findBySession(projectId: string, userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
-      const [row] = await bySession.execute({ sessionId, projectId, userId });
+      const row = await bySessionCache.get(`${projectId}:${userId}:${sessionId}`, async () => (await bySession.execute({ sessionId, projectId, userId }))[0]);
       if (!row || row.sessionExpiresAt <= now) return undefined;
       const { sessionExpiresAt: _expiry, ...record } = row;
       return record;
@@ -90,7 +102,7 @@ export function userQueries(store: Store) {
 
     /** The live session with this refresh-token hash and its user, in one query. */
     async findByRefreshTokenHash(projectId: string, hash: string, now: Date) {
-      const [row] = await byRefreshToken.execute({ hash, projectId });
+      const row = await byRefreshTokenCache.get(`${projectId}:${hash}`, async () => (await byRefreshToken.execute({ hash, projectId }))[0]);
       return row && row.session.expiresAt > now ? row : undefined;
     },
 
