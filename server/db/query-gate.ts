@@ -1,4 +1,5 @@
-/** Hooks run when a query built from a drizzle database is executed (awaited). */
+/** Hooks that run when a query built from a drizzle database is executed (awaited). */
+
 type Acquire = () => Promise<() => void>;
 
 /**

@@ -22,8 +22,9 @@ export interface ApiResponder {
 }
 
 export function createApiResponder(publicUrl: string): ApiResponder {
-  const common: Readonly<Record<string, string>> = Object.freeze({ ...apiSecurityHeaders(publicUrl), ...apiCorsHeaders, "cache-control": NO_STORE });
-  const preflightCommon = Object.freeze({ ...apiSecurityHeaders(publicUrl), ...apiPreflightHeaders, "cache-control": NO_STORE });
+  const security = apiSecurityHeaders(publicUrl);
+  const common: Readonly<Record<string, string>> = Object.freeze({ ...security, ...apiCorsHeaders, "cache-control": NO_STORE });
+  const preflightCommon = Object.freeze({ ...security, ...apiPreflightHeaders, "cache-control": NO_STORE });
   return {
     respond(reply, envelope) {
       const headers: Record<string, string> = { ...common, ...reply.headers, "x-stack-request-id": envelope.requestId };

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps.js";
 import { grantSignUpDefaults } from "../permissions/grants.js";
 import { renderProjectConfig } from "../projects.js";
 import { createTeam } from "../teams.js";
-import { guardAuthEmail, insertPrimaryEmail, normalizeEmail } from "./primary-email.js";
+import { guardAuthEmail, insertPrimaryEmail } from "./primary-email.js";
 
 export interface NewUser {
   displayName?: string | null;
@@ -56,7 +56,7 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
   let primaryEmail: ContactChannelRow | null = null;
   if (input.primaryEmail) {
     const email = { value: input.primaryEmail, verified: input.primaryEmailVerified ?? false, usedForAuth: input.primaryEmailAuthEnabled ?? false };
-    primaryEmail = await guardAuthEmail(normalizeEmail(input.primaryEmail), () => insertPrimaryEmail(deps, db, project.id, id, email));
+    primaryEmail = await guardAuthEmail(input.primaryEmail, () => insertPrimaryEmail(deps, db, project.id, id, email));
   }
   await grantSignUpDefaults(deps, db, project, id);
   let selectedTeam: TeamRow | null = null;
