@@ -53,13 +53,14 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
   const rootDb = gateQueries(inner, mustWait, acquire) as unknown as Db;
   let savepoints = 0;
   // total_changes(): rows this connection wrote; data_version: changes when another connection commits.
-  const changes = connection.prepare("select total_changes() as own, (select data_version from pragma_data_version) as others");
+  // Two plucked statements: the pragma_data_version table-valued function cost twice as much (3.5 µs).
+  const ownChanges = connection.prepare("select total_changes()").pluck();
+  const otherConnectionsCommits = connection.prepare("pragma data_version").pluck();
 
   return {
     dialect: "sqlite",
     changeMarker() {
-      const { own, others } = changes.get() as { own: number; others: number };
-      return `${own}:${others}`;
+      return `${ownChanges.get() as number}:${otherConnectionsCommits.get() as number}`;
     },
     t: sqliteTables as unknown as Tables,
     db: rootDb,

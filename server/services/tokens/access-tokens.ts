@@ -94,7 +94,7 @@ export function createAccessTokens(keys: SigningKeys, options: { publicUrl: stri
     const decoded = decodeJwt(token);
     if (!decoded || decoded.header.alg !== "ES256" || typeof decoded.header.kid !== "string") throw fail.unparsable();
     const key = await keys.byKid(decoded.header.kid);
-    if (!key || !verifyEs256(decoded, key.publicKey)) throw fail.unparsable();
+    if (!key || !(await verifyEs256(decoded, key.publicKey))) throw fail.unparsable();
     const claims = decoded.payload;
     const anonymous = claims.is_anonymous === true;
     const audience = anonymous ? `${key.projectId}:anon` : key.projectId;

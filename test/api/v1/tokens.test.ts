@@ -100,7 +100,7 @@ describe.each(testDialects)("access tokens on %s", (dialect) => {
     const ourKey = await lk.deps.signingKeys.current(project.id);
 
     // Control: a token minted here from the same claims with the project's own key is accepted.
-    expect((await me(lk, project, signJwt(claims, ourKey.kid, ourKey.privateKey))).body.id).toBe(ada.user_id);
+    expect((await me(lk, project, await signJwt(claims, ourKey.kid, ourKey.privateKey))).body.id).toBe(ada.user_id);
 
     const forged: Record<string, string> = {
       "tampered payload": `${header}.${b64url({ ...claims, sub: grace.user_id })}.${signature}`,
@@ -110,7 +110,7 @@ describe.each(testDialects)("access tokens on %s", (dialect) => {
       "a stranger's key under our kid": await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid, typ: "JWT" }).sign(stranger.privateKey),
       garbage: "this is not a token",
       "three garbage segments": "a.b.c",
-      "over 8 KB, validly signed": signJwt({ ...claims, padding: "x".repeat(9000) }, ourKey.kid, ourKey.privateKey),
+      "over 8 KB, validly signed": await signJwt({ ...claims, padding: "x".repeat(9000) }, ourKey.kid, ourKey.privateKey),
       "the refresh token": ada.refresh_token,
     };
     expect(await exportJWK(stranger.publicKey)).not.toEqual(ourJwk);
