@@ -13,6 +13,11 @@ export interface Measurement extends LoadResult {
    * together: see `cpuShared`).
    */
   cpuMsPerRequest: number | null;
+  /**
+   * CPU milliseconds the measured processes' main threads (the event loops) spent per completed
+   * response. A single loop near one core is the bottleneck whatever the other cores do.
+   */
+  loopMsPerRequest: number | null;
   /** The CPU figures cover several loads run at once (the sign-in storm), not this one alone. */
   cpuShared: boolean;
   /** Cores the measured processes kept busy on average. */
@@ -59,10 +64,12 @@ export async function measureTogether(pids: number[], loads: MeasuredLoad[], tim
   const windowClosed = windowOpen.then((close) => new Promise<ReturnType<typeof close>>((resolve) => setTimeout(() => resolve(close()), durationMs)));
   const [results, { cpu, clientCores, peakRss }] = await Promise.all([Promise.all(loads.map((l) => runLoad({ ...l, windowStartMs }))), windowClosed]);
   const cpuSeconds = Object.values(cpu.processSeconds).reduce((sum, s) => sum + s, 0);
+  const loopSeconds = Object.values(cpu.mainThreadSeconds).reduce((sum, s) => sum + s, 0);
   const responses = results.reduce((sum, r) => sum + r.responses, 0);
   return results.map((r) => ({
     ...r,
     cpuMsPerRequest: responses > 0 ? (cpuSeconds * 1000) / responses : null,
+    loopMsPerRequest: responses > 0 ? (loopSeconds * 1000) / responses : null,
     cpuShared: loads.length > 1,
     serverCores: cpuSeconds / cpu.wallSeconds,
     machineCoresBusy: cpu.machineCoresBusy,

@@ -1,7 +1,8 @@
 /**
  * CPU time and memory of processes and of the whole machine, read from /proc (Linux only):
- * utime+stime of /proc/<pid>/stat (all threads, so argon2's libuv workers count), VmRSS of
- * /proc/<pid>/status, and the aggregate line of /proc/stat.
+ * utime+stime of /proc/<pid>/stat (all threads, so argon2's libuv workers count) and of
+ * /proc/<pid>/task/<pid>/stat (the main thread alone: Node's event loop), VmRSS of /proc/<pid>/status,
+ * and the aggregate line of /proc/stat.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -10,9 +11,18 @@ const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().tr
 
 /** User + system CPU seconds the process has used so far; NaN once it has exited. */
 export function cpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/** User + system CPU seconds of the process's main thread (in Node, the event loop). */
+export function mainThreadCpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuSeconds(path: string): number {
   let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    stat = readFileSync(path, "utf8");
   } catch {
     return NaN;
   }
@@ -43,6 +53,8 @@ export function machineCpu(): MachineCpu {
 export interface CpuWindow {
   /** CPU seconds each process used in the window. */
   processSeconds: Record<number, number>;
+  /** CPU seconds each process's main thread used in the window. */
+  mainThreadSeconds: Record<number, number>;
   /** Cores the whole machine kept busy on average (bench client, servers, database, everything). */
   machineCoresBusy: number;
   wallSeconds: number;
@@ -52,12 +64,14 @@ export interface CpuWindow {
 export function openCpuWindow(pids: number[]): () => CpuWindow {
   const started = process.hrtime.bigint();
   const before = Object.fromEntries(pids.map((pid) => [pid, cpuSeconds(pid)]));
+  const mainBefore = Object.fromEntries(pids.map((pid) => [pid, mainThreadCpuSeconds(pid)]));
   const machineBefore = machineCpu();
   return () => {
     const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const machineAfter = machineCpu();
     const processSeconds = Object.fromEntries(pids.map((pid) => [pid, cpuSeconds(pid) - before[pid]!]));
-    return { processSeconds, machineCoresBusy: (machineAfter.busySeconds - machineBefore.busySeconds) / wallSeconds, wallSeconds };
+    const mainThreadSeconds = Object.fromEntries(pids.map((pid) => [pid, mainThreadCpuSeconds(pid) - mainBefore[pid]!]));
+    return { processSeconds, mainThreadSeconds, machineCoresBusy: (machineAfter.busySeconds - machineBefore.busySeconds) / wallSeconds, wallSeconds };
   };
 }
 

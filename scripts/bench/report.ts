@@ -63,6 +63,7 @@ export function renderReport(results: BenchResults): string {
       num(m.p50Ms, 2),
       num(m.p99Ms, 2),
       num(m.cpuMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
+      num(m.loopMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
       num(m.serverCores, 2),
       num(m.clientCores, 2),
       num(m.otherCores, 2),
@@ -71,11 +72,12 @@ export function renderReport(results: BenchResults): string {
       ratios(row),
     ];
   });
-  out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
+  out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "loop ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
   const notes = results.rows.filter((r) => r.note).map((r) => `  ${r.system} ${r.scenario}: ${r.note}`);
   if (notes.length > 0) out.push(...notes);
   out.push(
     "  * CPU of the loads run together (the storm), per response of either.\n" +
+      "  loop ms/req: CPU of the server's main thread (Node's event loop) per response; at ~1 ms/ms it is the bottleneck.\n" +
       "  srv cores: the measured server process(es); load cores: the load generator; other cores: everything else on the machine" +
       " (Postgres, and other people's processes).",
   );
