@@ -40,7 +40,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
   /** Open transactions (drizzle's `tx` handles) and the callbacks to run after each commits. */
   const committedOf = new WeakMap<object, Array<() => void>>();
 
-  return {
+  const store: Store = {
     dialect: "postgres",
     t: pgTables,
     db,
@@ -74,10 +74,14 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
     prepare(name, build) {
       let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
       return {
-        execute(params) {
-          guard.assertOutside("a prepared statement");
+        async execute(params, db) {
           prepared ??= build(root).prepare(name);
-          return prepared.execute(params);
+          if (db === undefined || db === root || db === (store.db as unknown)) {
+            guard.assertOutside("a prepared statement on the root db");
+            return prepared.execute(params);
+          }
+          if (!committedOf.has(db)) throw new Error(`prepared statement ${name}: db is neither the root db nor an open transaction`);
+          return onConnectionOf(prepared, db).execute(params);
         },
       };
     },
@@ -94,6 +98,20 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       await pool.end();
     },
   };
+  return store;
+}
+
+/**
+ * The prepared query run on a transaction's connection instead of the pool. drizzle binds a prepared
+ * query to the client it was built on (`client`, pinned with drizzle-orm 0.45; the PostgreSQL tests
+ * run every prepared statement inside transactions too): a view of it with the transaction's client
+ * reuses the built SQL. PostgreSQL prepares the named statement once per connection (node-postgres
+ * tracks which connections know it).
+ */
+function onConnectionOf<P extends object>(prepared: P, tx: object): P {
+  const client = (tx as { session?: { client?: unknown } }).session?.client;
+  if (!client || !("client" in prepared)) throw new Error("drizzle's transaction no longer exposes its connection (session.client)");
+  return Object.create(prepared, { client: { value: client } }) as P;
 }
 
 function isRetryable(error: unknown): boolean {

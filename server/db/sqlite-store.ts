@@ -106,7 +106,9 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
         return (prepared.execute(params) as unknown as { sync(): T }).sync();
       };
       return {
-        async execute(params) {
+        async execute(params, db) {
+          // The open transaction holds the connection: its own statements run at once.
+          if (db === txDb && open) return runNow(params);
           if (!mustWait()) return runNow(params);
           const release = await acquire();
           try {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestStore, testDialects } from "../../test/support/databases.js";
 import type { Store } from "./store.js";
@@ -73,6 +73,41 @@ describe.each(testDialects)("storage on %s", (dialect) => {
     });
     const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects)).map((r) => r.id);
     expect(ids).toEqual(["outer"]);
+  });
+
+  it("runs a prepared statement on the root db or inside a transaction, which sees its uncommitted rows and rolls back its writes", async () => {
+    await using s = await createTestStore(dialect);
+    const insert = s.prepare("test_insert_project", (db) =>
+      db.insert(s.t.projects).values({
+        id: sql.placeholder("id"),
+        displayName: sql.placeholder("displayName"),
+        configOverride: sql.placeholder("configOverride"),
+        createdAt: sql.placeholder("at"),
+        updatedAt: sql.placeholder("at"),
+      }),
+    );
+    const byId = s.prepare("test_project_by_id", (db) => db.select({ id: s.t.projects.id, createdAt: s.t.projects.createdAt }).from(s.t.projects).where(eq(s.t.projects.id, sql.placeholder("id"))));
+    const at = new Date(1_760_000_000_123);
+    const row = (id: string) => ({ id, displayName: id, configOverride: { a: 1 }, at });
+    await insert.execute(row("root"));
+    await s.transaction(async (tx) => {
+      await insert.execute(row("committed"), tx);
+      expect(await byId.execute({ id: "committed" }, tx)).toEqual([{ id: "committed", createdAt: at }]);
+    });
+    await expect(
+      s.transaction(async (tx) => {
+        await insert.execute(row("rolled-back"), tx);
+        await s.transaction(async (inner) => insert.execute(row("nested"), inner), tx);
+        expect((await byId.execute({ id: "nested" }, tx)).length).toBe(1);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    const ids = (await s.db.select({ id: s.t.projects.id }).from(s.t.projects).orderBy(s.t.projects.id)).map((r) => r.id);
+    expect(ids).toEqual(["committed", "root"]);
+    // Inside a transaction the root db is refused in checking mode, prepared or not.
+    await s.transaction(async () => {
+      await expect(byId.execute({ id: "root" })).rejects.toThrow(TransactionMisuseError);
+    });
   });
 
   it("refuses, in checking mode, the root db, an unnamed nested transaction and afterCommit on the root db inside a transaction", async () => {

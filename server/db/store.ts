@@ -16,7 +16,8 @@ export type PreparableQuery<T> = { prepare(name: string): { execute(params?: Rec
 
 /** A query built and prepared once, then executed with parameters (`sql.placeholder("name")`). */
 export interface PreparedStatement<T> {
-  execute(params?: Record<string, unknown>): Promise<T>;
+  /** Runs on `db`: the root db (the default) or the `tx` of an open transaction. */
+  execute(params?: Record<string, unknown>, db?: Db): Promise<T>;
 }
 
 export interface Store {
@@ -38,8 +39,9 @@ export interface Store {
    */
   afterCommit(fn: () => void, db: Db): void;
   /**
-   * A statement for hot paths: building SQL with drizzle costs more than running it, so the query is
-   * built and prepared once (on first use) and then only executed. Runs outside transactions.
+   * A statement for hot paths: building SQL with drizzle costs more than running it (most of a
+   * sign-in's event-loop time went to drizzle's builders), so the query is built and prepared once (on
+   * first use) and then only executed, outside transactions or inside one (pass its `tx`).
    */
   prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>): PreparedStatement<T>;
   /** Runs a trivial query; rejects when the database cannot answer. */

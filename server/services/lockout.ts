@@ -19,13 +19,18 @@ function waitAfter(failures: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES));
 }
 
-/** Throws 429 with Retry-After while the address is locked. */
-export async function assertNotLockedOut(deps: AppDeps, projectId: string, email: string): Promise<void> {
+/**
+ * Throws 429 with Retry-After while the address is locked. Returns whether failures are on record, so
+ * that a successful sign-in clears them only when there are any (one write fewer per sign-in; failures
+ * recorded by concurrent wrong attempts after this check stay counted).
+ */
+export async function assertNotLockedOut(deps: AppDeps, projectId: string, email: string): Promise<boolean> {
   const state = await deps.queries.rateLimits.peek(keyOf(projectId, email));
-  if (!state) return;
+  if (!state) return false;
   const lockedUntil = state.windowStartMs + waitAfter(state.count);
   const now = deps.clock.now().getTime();
   if (lockedUntil > now) throw new TooManyRequestsError(Math.ceil((lockedUntil - now) / 1000));
+  return true;
 }
 
 export async function recordSignInFailure(deps: AppDeps, projectId: string, email: string): Promise<void> {

@@ -64,7 +64,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
 export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string): Promise<SignInResult> {
   assertPasswordSignInEnabled(project);
   const email = normalizeEmail(emailInput);
-  await assertNotLockedOut(deps, project.id, email);
+  const failuresOnRecord = await assertNotLockedOut(deps, project.id, email);
   const record = await deps.queries.users.findByAuthEmail(project.id, email);
   const check = await checkPassword(record?.user.passwordHash, password);
   if (!record || !check.ok) {
@@ -74,10 +74,10 @@ export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailIn
   if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash });
   // With a second factor pending, the failure count stays: wrong second factors keep adding to it.
   await requireNoSecondFactor(deps, project, record);
-  await clearSignInFailures(deps, project.id, email);
-  return deps.store.transaction(async (tx) => {
-    return completeSignIn(deps, tx, project.id, record);
-  });
+  if (failuresOnRecord) await clearSignInFailures(deps, project.id, email);
+  // No transaction: the session insert (and at most a last-active stamp) need no atomicity, and on
+  // PostgreSQL a serialisable transaction would cost two round trips more per sign-in.
+  return completeSignIn(deps, deps.store.db, project.id, record);
 }
 
 /** Mails a reset link when the e-mail belongs to a user with a password; answers the same either way. */

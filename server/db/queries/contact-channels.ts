@@ -1,8 +1,27 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
+import type { ContactChannelRow } from "./users.js";
 
 export function contactChannelQueries(store: Store) {
   const { contactChannels: channels } = store.t;
+  const insertChannel = preparedInsert<ContactChannelRow>(store, channels, true);
+  // Checked before every sign-up.
+  const authOwnerOtherThan = store.prepare("auth_email_owner", (db) =>
+    db
+      .select()
+      .from(channels)
+      .where(
+        and(
+          eq(channels.projectId, sql.placeholder("projectId")),
+          eq(channels.type, "email"),
+          eq(channels.value, sql.placeholder("value")),
+          eq(channels.usedForAuth, true),
+          ne(channels.userId, sql.placeholder("exceptUserId")),
+        ),
+      )
+      .limit(1),
+  );
   return {
     async listForUser(projectId: string, userId: string, db: Db = store.db) {
       return db
@@ -43,23 +62,12 @@ export function contactChannelQueries(store: Store) {
     },
     /** Another user's channel using this address for sign-in, if any. */
     async authOwnerOtherThan(projectId: string, value: string, userId: string | null, db: Db = store.db) {
-      const [row] = await db
-        .select()
-        .from(channels)
-        .where(
-          and(
-            eq(channels.projectId, projectId),
-            eq(channels.type, "email"),
-            eq(channels.value, value),
-            eq(channels.usedForAuth, true),
-            userId === null ? undefined : ne(channels.userId, userId),
-          ),
-        )
-        .limit(1);
+      // No user has the empty id, so "other than nobody" is "other than ''".
+      const [row] = await authOwnerOtherThan.execute({ projectId, value, exceptUserId: userId ?? "" }, db);
       return row;
     },
     async insert(row: typeof channels.$inferInsert, db: Db = store.db) {
-      const [created] = await db.insert(channels).values(row).returning();
+      const [created] = await insertChannel(row, db);
       return created!;
     },
     async update(projectId: string, id: string, patch: Partial<typeof channels.$inferInsert>, db: Db = store.db) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 
 export type OutboxRow = typeof import("../schema.pg.js").outbox.$inferSelect;
@@ -13,11 +14,12 @@ export type OutboxKind = OutboxRow["kind"];
 export function outboxQueries(store: Store) {
   const { outbox } = store.t;
   const unlocked = (now: Date) => or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now));
+  const insertRow = preparedInsert<OutboxRow>(store, outbox, true);
 
   return {
     /** Writes a row; pass the transaction so the row commits (or rolls back) with the change that caused it. */
     async insert(row: NewOutboxRow, db: Db = store.db) {
-      const [created] = await db.insert(outbox).values(row).returning();
+      const [created] = await insertRow(row, db);
       return created!;
     },
 

@@ -1,11 +1,13 @@
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 
 export function sessionQueries(store: Store) {
   const { sessions } = store.t;
+  const insertSession = preparedInsert(store, sessions, false);
   return {
     async insert(row: typeof sessions.$inferInsert, db: Db = store.db) {
-      await db.insert(sessions).values(row);
+      await insertSession(row, db);
     },
     /** A live session of this project with this refresh-token hash. */
     async findLiveByTokenHash(projectId: string, hash: string, now: Date) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { ChangeAwareCache } from "../change-aware-cache.js";
+import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import type { Tables } from "../tables.js";
 
@@ -83,9 +84,26 @@ export function userQueries(store: Store) {
       .leftJoin(channels, primaryEmailOf(store.t))
       .leftJoin(teams, eq(teams.id, users.selectedTeamId));
 
+  const insertUser = preparedInsert<UserRow>(store, users, true);
+  const byId = store.prepare("user_by_id", (db) =>
+    selectRecords(db)
+      .where(and(eq(users.projectId, sql.placeholder("projectId")), eq(users.id, sql.placeholder("userId"))))
+      .limit(1),
+  );
+  // The subquery's contact_channels shadows the joined one (SQL resolves names innermost first).
+  const byAuthEmail = store.prepare("user_by_auth_email", (db) => {
+    const projectId = sql.placeholder("projectId");
+    const owner = db
+      .select({ userId: channels.userId })
+      .from(channels)
+      .where(and(eq(channels.projectId, projectId), eq(channels.type, "email"), eq(channels.value, sql.placeholder("email")), eq(channels.usedForAuth, true)))
+      .limit(1);
+    return selectRecords(db).where(and(eq(users.projectId, projectId), eq(users.id, sql`(${owner})`))).limit(1);
+  });
+
   return {
     async find(projectId: string, userId: string, db: Db = store.db): Promise<UserRecord | undefined> {
-      const [row] = await selectRecords(db).where(and(eq(users.projectId, projectId), eq(users.id, userId))).limit(1);
+      const [row] = await byId.execute({ projectId, userId }, db);
       return row;
     },
 
@@ -106,18 +124,14 @@ export function userQueries(store: Store) {
       return row && row.session.expiresAt > now ? row : undefined;
     },
 
-    /** The user who signs in with this e-mail (the channel used for auth), if any. */
+    /** The user who signs in with this e-mail (the channel used for auth), if any: one prepared query. */
     async findByAuthEmail(projectId: string, email: string, db: Db = store.db): Promise<UserRecord | undefined> {
-      const [owner] = await db
-        .select({ userId: channels.userId })
-        .from(channels)
-        .where(and(eq(channels.projectId, projectId), eq(channels.type, "email"), eq(channels.value, email), eq(channels.usedForAuth, true)))
-        .limit(1);
-      return owner ? this.find(projectId, owner.userId, db) : undefined;
+      const [row] = await byAuthEmail.execute({ projectId, email }, db);
+      return row;
     },
 
     async insert(row: typeof users.$inferInsert, db: Db = store.db): Promise<UserRow> {
-      const [created] = await db.insert(users).values(row).returning();
+      const [created] = await insertUser(row, db);
       return created!;
     },
 

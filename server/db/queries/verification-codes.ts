@@ -1,13 +1,15 @@
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 
 export type VerificationCodeRow = typeof import("../schema.pg.js").verificationCodes.$inferSelect;
 
 export function verificationCodeQueries(store: Store) {
   const { verificationCodes: codes } = store.t;
+  const insertCode = preparedInsert<VerificationCodeRow>(store, codes, true);
   return {
     async insert(row: typeof codes.$inferInsert, db: Db = store.db): Promise<VerificationCodeRow> {
-      const [created] = await db.insert(codes).values(row).returning();
+      const [created] = await insertCode(row, db);
       return created!;
     },
     /** The code of this project and purpose with this hash, whatever its state (expired, used, locked). */
