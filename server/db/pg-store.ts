@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -44,6 +45,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
     dialect: "postgres",
     t: pgTables,
     db,
+    rowVersion: (table) => sql`${table}.xmin`,
     async transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T> {
       const outer = within && committedOf.get(within);
       if (within && outer) {

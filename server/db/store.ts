@@ -1,3 +1,4 @@
+import type { SQL, Table } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Tables } from "./tables.js";
 
@@ -53,6 +54,13 @@ export interface Store {
    * commits cannot be seen without a query.
    */
   readonly changeMarker?: () => string;
+  /**
+   * An SQL expression naming the version of a table's row in a query: it changes whenever the row is
+   * written (PostgreSQL: `xmin`, the id of the transaction that wrote this row version), for caches
+   * that check freshness with a narrow query (VersionCheckedCache). Undefined on SQLite, where
+   * `changeMarker` needs no query at all.
+   */
+  readonly rowVersion?: (table: Table) => SQL;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { ChangeAwareCache } from "../change-aware-cache.js";
+import { ChangeAwareCache, VersionCheckedCache } from "../change-aware-cache.js";
+import { batchedLookup } from "../batched-lookup.js";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import type { Tables } from "../tables.js";
@@ -50,31 +51,64 @@ export function userQueries(store: Store) {
   const recordColumns = userRecordColumns(store.t);
   // The two statements behind every authenticated request and every refresh: prepared once. Expiry is
   // compared here rather than in SQL, because placeholders bypass drizzle's date encoding.
-  const bySession = store.prepare("user_by_session", (db) =>
+  const sessionRecord = (db: Db, fields: Record<string, unknown>) =>
     db
-      .select({ ...recordColumns, sessionExpiresAt: sessions.expiresAt })
+      .select(fields as typeof recordColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(channels, primaryEmailOf(store.t))
-      .leftJoin(teams, eq(teams.id, users.selectedTeamId))
-      .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.projectId, sql.placeholder("projectId")), eq(sessions.userId, sql.placeholder("userId"))))
+      .leftJoin(teams, eq(teams.id, users.selectedTeamId));
+  const bySessionId = and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.projectId, sql.placeholder("projectId")), eq(sessions.userId, sql.placeholder("userId")));
+  const byTokenHash = and(eq(sessions.refreshTokenHash, sql.placeholder("hash")), eq(sessions.projectId, sql.placeholder("projectId")));
+
+  // PostgreSQL: the version of every row a session's record is built from (session, user, primary
+  // e-mail, selected team) and whether a passkey exists. Each request reads only this, batched with the
+  // other requests of the moment (one round trip for many); the full record is read again only when
+  // it differs. SQLite needs no query at all (changeMarker).
+  const version = store.rowVersion
+    ? sql<string>`format('%s|%s|%s|%s|%s|%s|%s', ${store.rowVersion(sessions)}, ${store.rowVersion(users)}, ${channels.id}, ${store.rowVersion(channels)}, ${teams.id}, ${store.rowVersion(teams)}, ${recordColumns.hasPasskey})`
+    : undefined;
+  const versioned = version ? { version } : {};
+  const bySession = store.prepare("user_by_session", (db) =>
+    sessionRecord(db, { ...recordColumns, sessionExpiresAt: sessions.expiresAt, ...versioned })
+      .where(bySessionId)
       .limit(1),
   );
   const byRefreshToken = store.prepare("user_by_refresh_token", (db) =>
-    db
-      .select({ session: sessions, ...recordColumns })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(channels, primaryEmailOf(store.t))
-      .leftJoin(teams, eq(teams.id, users.selectedTeamId))
-      .where(and(eq(sessions.refreshTokenHash, sql.placeholder("hash")), eq(sessions.projectId, sql.placeholder("projectId"))))
+    sessionRecord(db, { session: sessions, ...recordColumns, ...versioned })
+      .where(byTokenHash)
       .limit(1),
   );
+  type SessionRow = UserRecord & { sessionExpiresAt: Date; version?: string };
+  type RefreshRow = UserRecord & { session: typeof sessions.$inferSelect; version?: string };
+  type VersionRow = { key: string; projectId: string; userId: string; version: string };
 
-  // Where the store can tell that nothing changed since a lookup (SQLite), a repeated token check or
-  // refresh runs no query at all.
-  const bySessionCache = new ChangeAwareCache<NonNullable<Awaited<ReturnType<typeof bySession.execute>>[number]>>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
-  const byRefreshTokenCache = new ChangeAwareCache<NonNullable<Awaited<ReturnType<typeof byRefreshToken.execute>>[number]>>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
+  /** The versions of the sessions whose `keyColumn` is any of the given keys, in one query. */
+  const versionsBy = (name: string, keyColumn: typeof sessions.id | typeof sessions.refreshTokenHash) => {
+    const statement = store.prepare(`user_versions_by_${name}`, (db) =>
+      sessionRecord(db, { key: keyColumn, projectId: sessions.projectId, userId: sessions.userId, version: version! }).where(
+        sql`${keyColumn} = any(${sql.placeholder("keys")}::text[])`,
+      ),
+    );
+    return batchedLookup((keys) => statement.execute({ keys }) as unknown as Promise<VersionRow[]>, (row) => row.key);
+  };
+
+  const sessionCache = hotLookupCache<SessionRow>((params) => bySession.execute(params) as Promise<SessionRow[]>);
+  const refreshTokenCache = hotLookupCache<RefreshRow>((params) => byRefreshToken.execute(params) as Promise<RefreshRow[]>);
+  const sessionVersions = version && versionsBy("session", sessions.id);
+  const refreshTokenVersions = version && versionsBy("refresh_token", sessions.refreshTokenHash);
+
+  /**
+   * A cache of one hot lookup: on SQLite reused while the database is unchanged (no query), on
+   * PostgreSQL while the version check agrees, otherwise loaded every time.
+   */
+  function hotLookupCache<Row extends { version?: string }>(load: (params: Record<string, unknown>) => Promise<Row[]>) {
+    const loadOne = async (params: Record<string, unknown>) => (await load(params))[0];
+    const byMarker = new ChangeAwareCache<Row>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
+    const byVersion = new VersionCheckedCache<Row & { version: string }>(HOT_LOOKUP_CACHE_SIZE);
+    return (key: string, params: Record<string, unknown>, currentVersion: (() => Promise<string | undefined>) | undefined) =>
+      currentVersion ? byVersion.get(key, currentVersion, () => loadOne(params) as Promise<(Row & { version: string }) | undefined>) : byMarker.get(key, () => loadOne(params));
+  }
 
   /** users ⟕ primary e-mail ⟕ selected team */
   const selectRecords = (db: Db) =>
@@ -112,16 +146,22 @@ export function userQueries(store: Store) {
      * same session was last looked up): a revoked or expired session yields nothing.
      */
     async findBySession(projectId: string, userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
-      const row = await bySessionCache.get(`${projectId}:${userId}:${sessionId}`, async () => (await bySession.execute({ sessionId, projectId, userId }))[0]);
+      const currentVersion = sessionVersions
+        ? async () => (await sessionVersions.get(sessionId)).find((v) => v.projectId === projectId && v.userId === userId)?.version
+        : undefined;
+      const row = await sessionCache(`${projectId}:${userId}:${sessionId}`, { sessionId, projectId, userId }, currentVersion);
       if (!row || row.sessionExpiresAt <= now) return undefined;
-      const { sessionExpiresAt: _expiry, ...record } = row;
+      const { sessionExpiresAt: _expiry, version: _version, ...record } = row;
       return record;
     },
 
     /** The live session with this refresh-token hash and its user, in one query. */
-    async findByRefreshTokenHash(projectId: string, hash: string, now: Date) {
-      const row = await byRefreshTokenCache.get(`${projectId}:${hash}`, async () => (await byRefreshToken.execute({ hash, projectId }))[0]);
-      return row && row.session.expiresAt > now ? row : undefined;
+    async findByRefreshTokenHash(projectId: string, hash: string, now: Date): Promise<(UserRecord & { session: typeof sessions.$inferSelect }) | undefined> {
+      const currentVersion = refreshTokenVersions ? async () => (await refreshTokenVersions.get(hash)).find((v) => v.projectId === projectId)?.version : undefined;
+      const row = await refreshTokenCache(`${projectId}:${hash}`, { hash, projectId }, currentVersion);
+      if (!row || row.session.expiresAt <= now) return undefined;
+      const { version: _version, ...found } = row;
+      return found;
     },
 
     /** The user who signs in with this e-mail (the channel used for auth), if any: one prepared query. */
