@@ -8,6 +8,8 @@
  * - `VersionCheckedCache`: reused while a narrow query returns the same version of the rows behind
  *   the value (`Store.rowVersion`; PostgreSQL). One small query per hit instead of the full one.
  */
+import { deepFreeze } from "../deep-freeze.js";
+
 export class ChangeAwareCache<V> {
   private readonly entries: BoundedMap<{ marker: string; value: V }>;
 
@@ -76,12 +78,4 @@ class BoundedMap<V> {
   delete(key: string): void {
     this.map.delete(key);
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

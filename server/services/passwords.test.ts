@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
 import { KnownError } from "../../contract/known-error.js";
@@ -10,6 +11,21 @@ describe("passwords", () => {
     expect(await checkPassword(stored, "correct horse battery")).toEqual({ ok: true });
     expect(await checkPassword(stored, "wrong horse battery")).toEqual({ ok: false });
     expect(isSupportedPasswordHash(stored)).toBe(true);
+  });
+
+  it("hashes on threads below the event loop's CPU priority, and treats a malformed stored hash as a mismatch", async () => {
+    const niceOfThreads = () =>
+      readdirSync("/proc/self/task").map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      });
+    await hashPassword("warm the pool up");
+    const hashing = hashPassword("correct horse battery");
+    // The thread that hashes was niced when it started; the event loop (this thread) was not.
+    expect(niceOfThreads()).toContain(10);
+    expect(Number(readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" ")[16])).toBe(0);
+    expect(await hashing).toMatch(/^\$argon2id\$/);
+    expect(await checkPassword("$argon2id$v=19$m=19456,t=2,p=1$bm90LWEtc2FsdA$broken", "anything")).toEqual({ ok: false });
   });
 
   it("accepts imported bcrypt hashes and offers an argon2id replacement", async () => {

@@ -1,17 +1,17 @@
 /**
  * Password hashing: argon2id at OWASP's parameters (19 MiB, 2 iterations, 1 lane), computed on
- * libuv's thread pool so the event loop stays free. Imported bcrypt hashes are accepted and
+ * low-priority worker threads (password-workers.ts) so the event loop stays free. Imported bcrypt hashes are accepted and
  * replaced by argon2id at the next successful sign-in.
  */
 import { availableParallelism } from "node:os";
-import { hash, verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 import { knownError } from "../../contract/known-error.js";
+import { hashOnWorker, verifyOnWorker } from "./password-workers.js";
 import { TooManyRequestsError } from "./rate-limits.js";
 import { WorkLimiter } from "./work-limiter.js";
 
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, so not importable at run time)
-const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 70;
@@ -34,11 +34,11 @@ export function configurePasswordHashing(concurrency: number, queueLimit: number
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing.run(() => hash(password, options));
+  return hashing.run(() => hashOnWorker(password, options));
 }
 
 function verifyArgon2(stored: string, password: string): Promise<boolean> {
-  return hashing.run(() => verify(stored, password)).catch((error: unknown) => {
+  return hashing.run(() => verifyOnWorker(stored, password)).catch((error: unknown) => {
     if (error instanceof TooManyRequestsError) throw error;
     return false;
   });

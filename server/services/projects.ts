@@ -7,6 +7,7 @@ import { systemTeamPermissionIds } from "../../contract/project-config.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
+import { deepFreeze } from "../deep-freeze.js";
 import { StatusError } from "../http/status-error.js";
 import {
   legacyUpdateToOverride,
@@ -21,7 +22,10 @@ import {
 
 export const INTERNAL_PROJECT_ID = "internal";
 
-/** Project rows are never mutated (a change reads a new row), so each one renders once. */
+/**
+ * Project rows are never mutated (a change reads a new row), so each one renders once; the rendered
+ * config is shared by every request reading this row, so it is frozen.
+ */
 const rendered = new WeakMap<ProjectRow, RenderedConfig>();
 
 export function renderProjectConfig(project: ProjectRow): RenderedConfig {
@@ -33,14 +37,6 @@ export function renderProjectConfig(project: ProjectRow): RenderedConfig {
   return config;
 }
 
-/** The rendered config is shared by every request reading this row: freeze it so nobody changes it. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 export function projectToClientJson(project: ProjectRow): z.input<typeof clientProject> {
   return { id: project.id, display_name: project.displayName, config: toClientProjectConfig(renderProjectConfig(project)) };
