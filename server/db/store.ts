@@ -49,9 +49,10 @@ export interface Store {
   ping(): Promise<void>;
   /**
    * A value that changes whenever anything in the database may have changed (a write by this process,
-   * committed or not, or a commit by any other connection), for caches that must never serve stale
-   * data. Only where it is cheap and exact: SQLite. Undefined on PostgreSQL, whose other processes'
-   * commits cannot be seen without a query.
+   * committed or not, at once; a commit by any other connection, from the next turn of the event loop,
+   * that is for every request received after it), for caches that must never serve stale data. Only
+   * where it is cheap and exact: SQLite. Undefined on PostgreSQL, whose other processes' commits cannot
+   * be seen without a query.
    */
   readonly changeMarker?: () => string;
   /**

@@ -40,6 +40,11 @@ async function twoConnections(dialect: Dialect): Promise<[Store, Store]> {
 }
 
 const now = new Date(1_800_000_000_000);
+/**
+ * Each lookup stands for a new request, which the server reads in a later turn of the event loop than
+ * any commit that finished before it arrived (SQLite reads other connections' commits once per turn).
+ */
+const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
 const session = { id: "s", projectId: "p", userId: "u", refreshTokenHash: "h", createdAt: now, expiresAt: new Date(now.getTime() + 60_000), lastUsedAt: now };
 
 async function seed(store: Store) {
@@ -55,7 +60,10 @@ describe.each(testDialects)("session lookups on %s", (dialect) => {
     const t = a.t;
     await seed(a);
     const users = userQueries(a);
-    const find = () => users.findBySession("p", "u", "s", now);
+    const find = async () => {
+      await nextRequest();
+      return users.findBySession("p", "u", "s", now);
+    };
 
     const first = await find();
     expect(first?.user.displayName).toBe("first");
@@ -82,7 +90,10 @@ describe.each(testDialects)("session lookups on %s", (dialect) => {
     const t = a.t;
     await seed(a);
     const users = userQueries(a);
-    const find = () => users.findBySession("p", "u", "s", now);
+    const find = async () => {
+      await nextRequest();
+      return users.findBySession("p", "u", "s", now);
+    };
     expect(await find()).toMatchObject({ primaryEmail: null, selectedTeam: null, hasPasskey: false });
 
     const channel = { projectId: "p", userId: "u", type: "email" as const, isPrimary: true, createdAt: now };
@@ -114,7 +125,10 @@ describe.each(testDialects)("session lookups on %s", (dialect) => {
     const t = a.t;
     await seed(a);
     const users = userQueries(a);
-    const find = () => users.findByRefreshTokenHash("p", "h", now);
+    const find = async () => {
+      await nextRequest();
+      return users.findByRefreshTokenHash("p", "h", now);
+    };
 
     const first = await find();
     expect(first).toMatchObject({ user: { displayName: "first" }, session: { id: "s", lastUsedAt: now } });
