@@ -47,23 +47,33 @@ const now = new Date(1_800_000_000_000);
 const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
 const session = { id: "s", projectId: "p", userId: "u", refreshTokenHash: "h", createdAt: now, expiresAt: new Date(now.getTime() + 60_000), lastUsedAt: now };
 
-async function seed(store: Store) {
-  const t = store.t;
-  await store.db.insert(t.projects).values({ id: "p", displayName: "P", configOverride: {}, createdAt: now, updatedAt: now });
-  await store.db.insert(t.users).values({ id: "u", projectId: "p", displayName: "first", signedUpAt: now, lastActiveAt: now });
-  await store.db.insert(t.sessions).values(session);
+/** Two connections to a database with one user and session; lookups go through the first, each as a new request. */
+async function seeded(dialect: Dialect) {
+  const [a, b] = await twoConnections(dialect);
+  const t = a.t;
+  await a.db.insert(t.projects).values({ id: "p", displayName: "P", configOverride: {}, createdAt: now, updatedAt: now });
+  await a.db.insert(t.users).values({ id: "u", projectId: "p", displayName: "first", signedUpAt: now, lastActiveAt: now });
+  await a.db.insert(t.sessions).values(session);
+  const users = userQueries(a);
+  return {
+    a,
+    b,
+    t,
+    users,
+    async findBySession() {
+      await nextRequest();
+      return users.findBySession("p", "u", "s", now);
+    },
+    async findByRefreshToken() {
+      await nextRequest();
+      return users.findByRefreshTokenHash("p", "h", now);
+    },
+  };
 }
 
 describe.each(testDialects)("session lookups on %s", (dialect) => {
   it("reuse a record only while nothing behind it changed, whoever changed it", async () => {
-    const [a, b] = await twoConnections(dialect);
-    const t = a.t;
-    await seed(a);
-    const users = userQueries(a);
-    const find = async () => {
-      await nextRequest();
-      return users.findBySession("p", "u", "s", now);
-    };
+    const { a, b, t, users, findBySession: find } = await seeded(dialect);
 
     const first = await find();
     expect(first?.user.displayName).toBe("first");
@@ -86,14 +96,7 @@ describe.each(testDialects)("session lookups on %s", (dialect) => {
   });
 
   it("see another connection change the primary e-mail, the selected team and the passkeys", async () => {
-    const [a, b] = await twoConnections(dialect);
-    const t = a.t;
-    await seed(a);
-    const users = userQueries(a);
-    const find = async () => {
-      await nextRequest();
-      return users.findBySession("p", "u", "s", now);
-    };
+    const { b, t, findBySession: find } = await seeded(dialect);
     expect(await find()).toMatchObject({ primaryEmail: null, selectedTeam: null, hasPasskey: false });
 
     const channel = { projectId: "p", userId: "u", type: "email" as const, isPrimary: true, createdAt: now };
@@ -121,14 +124,7 @@ describe.each(testDialects)("session lookups on %s", (dialect) => {
   });
 
   it("see a refresh token's session end and its user change through another connection", async () => {
-    const [a, b] = await twoConnections(dialect);
-    const t = a.t;
-    await seed(a);
-    const users = userQueries(a);
-    const find = async () => {
-      await nextRequest();
-      return users.findByRefreshTokenHash("p", "h", now);
-    };
+    const { b, t, users, findByRefreshToken: find } = await seeded(dialect);
 
     const first = await find();
     expect(first).toMatchObject({ user: { displayName: "first" }, session: { id: "s", lastUsedAt: now } });
