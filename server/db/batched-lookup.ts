@@ -1,8 +1,9 @@
 /**
  * Lookups by key that share round trips: a lookup that arrives while the previous query is running
  * waits for it to finish and then goes out with every other lookup that arrived meanwhile, in one
- * query. Alone, a lookup runs at the end of the event loop's current turn; under load, one round trip serves many requests, so the
- * database parses, plans and answers once per batch instead of once per request. Used for the
+ * query. Alone, a lookup runs at the end of the event loop's current turn; under load, one round
+ * trip serves many requests, so the database parses, plans and answers once per batch instead of once
+ * per request. Used for the
  * per-request session checks on PostgreSQL, where each check is otherwise a round trip of its own.
  */
 export interface BatchedLookup<R> {
@@ -10,16 +11,18 @@ export interface BatchedLookup<R> {
   get(key: string): Promise<R[]>;
 }
 
+type Waiter<R> = { resolve: (rows: R[]) => void; reject: (error: unknown) => void };
+
 /** Keys per query at most; more wait for the next one. */
 const MAX_BATCH = 200;
 
 export function batchedLookup<R>(run: (keys: string[]) => Promise<R[]>, keyOf: (row: R) => string): BatchedLookup<R> {
-  const waiting = new Map<string, Array<{ resolve: (rows: R[]) => void; reject: (error: unknown) => void }>>();
+  const waiting = new Map<string, Waiter<R>[]>();
   let running = false;
 
   async function flush(): Promise<void> {
     while (waiting.size > 0) {
-      const batch = new Map<string, Array<{ resolve: (rows: R[]) => void; reject: (error: unknown) => void }>>();
+      const batch = new Map<string, Waiter<R>[]>();
       for (const [key, waiters] of waiting) {
         if (batch.size >= MAX_BATCH) break;
         batch.set(key, waiters);
@@ -30,7 +33,9 @@ export function batchedLookup<R>(run: (keys: string[]) => Promise<R[]>, keyOf: (
         const byKey = new Map<string, R[]>();
         for (const row of rows) {
           const key = keyOf(row);
-          byKey.set(key, [...(byKey.get(key) ?? []), row]);
+          const found = byKey.get(key);
+          if (found) found.push(row);
+          else byKey.set(key, [row]);
         }
         for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(byKey.get(key) ?? []);
       } catch (error) {

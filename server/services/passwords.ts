@@ -1,7 +1,7 @@
 /**
  * Password hashing: argon2id at OWASP's parameters (19 MiB, 2 iterations, 1 lane), computed on
- * low-priority worker threads (password-workers.ts) so the event loop stays free. Imported bcrypt hashes are accepted and
- * replaced by argon2id at the next successful sign-in.
+ * low-priority worker threads (password-workers.ts) so the event loop stays free. Imported bcrypt
+ * hashes are accepted and replaced by argon2id at the next successful sign-in.
  */
 import { availableParallelism } from "node:os";
 import bcrypt from "bcryptjs";

@@ -104,10 +104,18 @@ export function userQueries(store: Store) {
    */
   function hotLookupCache<Row extends { version?: string }>(load: (params: Record<string, unknown>) => Promise<Row[]>) {
     const loadOne = async (params: Record<string, unknown>) => (await load(params))[0];
-    const byMarker = new ChangeAwareCache<Row>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
+    type Lookup = (key: string, params: Record<string, unknown>, currentVersion: (() => Promise<string | undefined>) | undefined) => Promise<Row | undefined>;
+    if (!version) {
+      const byMarker = new ChangeAwareCache<Row>(store.changeMarker, HOT_LOOKUP_CACHE_SIZE);
+      const lookup: Lookup = (key, params) => byMarker.get(key, () => loadOne(params));
+      return lookup;
+    }
     const byVersion = new VersionCheckedCache<Row & { version: string }>(HOT_LOOKUP_CACHE_SIZE);
-    return (key: string, params: Record<string, unknown>, currentVersion: (() => Promise<string | undefined>) | undefined) =>
-      currentVersion ? byVersion.get(key, currentVersion, () => loadOne(params) as Promise<(Row & { version: string }) | undefined>) : byMarker.get(key, () => loadOne(params));
+    const lookup: Lookup = (key, params, currentVersion) => {
+      if (!currentVersion) throw new Error("a versioned lookup needs the current version");
+      return byVersion.get(key, currentVersion, () => loadOne(params) as Promise<(Row & { version: string }) | undefined>);
+    };
+    return lookup;
   }
 
   /** users ⟕ primary e-mail ⟕ selected team */
