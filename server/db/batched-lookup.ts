@@ -4,7 +4,8 @@
  * query. Alone, a lookup runs at the end of the event loop's current turn; under load, one round
  * trip serves many requests, so the database parses, plans and answers once per batch instead of once
  * per request. Used for the
- * per-request session checks on PostgreSQL, where each check is otherwise a round trip of its own.
+ * per-request session checks on PostgreSQL, where each check is otherwise a round trip of its own,
+ * and for the outbox runner's status writes (`run` may be an UPDATE … RETURNING the keys it changed).
  */
 export interface BatchedLookup<R> {
   /** The rows for `key` (an empty list when there are none). */

@@ -65,19 +65,21 @@ describe.each(testDialects)("outbox queries on %s", (dialect) => {
     await using s = await createTestStore(dialect);
     await withProjects(s, "p1");
     const q = outboxQueries(s);
-    for (const id of ["a", "b", "c", "d"]) await q.insert(row(id));
+    for (const id of ["a", "a2", "b", "c", "d", "d2", "e"]) await q.insert(row(id));
     await q.claimDue(t0, at(60), 10);
 
-    await q.markSent("a", at(1));
+    expect((await q.markSent(["a", "a2", "gone"], at(1))).sort()).toEqual(["a", "a2"]);
     await q.scheduleRetry("b", 1, at(5), "ECONNECTION: refused");
     await q.markFailed("c", at(1), "gave up", 10);
-    await q.markUndeliverable("d", at(1), "No e-mail server");
+    expect((await q.markUndeliverable(["d", "d2"], at(1), "No e-mail server")).sort()).toEqual(["d", "d2"]);
 
-    expect(await q.get("p1", "a")).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null, doneAt: at(1) });
+    for (const id of ["a", "a2"]) expect(await q.get("p1", id)).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null, doneAt: at(1) });
     expect(await q.get("p1", "b")).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: at(5), lockedUntil: null, lastError: "ECONNECTION: refused" });
     expect(await q.get("p1", "c")).toMatchObject({ status: "failed", attempts: 10, lastError: "gave up", doneAt: at(1) });
-    expect(await q.get("p1", "d")).toMatchObject({ status: "undeliverable", attempts: 0, lastError: "No e-mail server" });
+    for (const id of ["d", "d2"]) expect(await q.get("p1", id)).toMatchObject({ status: "undeliverable", attempts: 0, lastError: "No e-mail server" });
+    // The row given no outcome keeps its lease until it lapses.
     expect((await q.claimDue(at(5), at(65), 10)).map((r) => r.id)).toEqual(["b"]);
+    expect((await q.claimDue(at(61), at(120), 10)).map((r) => r.id)).toEqual(["e"]);
   });
 
   it("lists and reads rows of one project only, newest first", async () => {

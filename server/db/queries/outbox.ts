@@ -42,11 +42,14 @@ export function outboxQueries(store: Store) {
       }
     },
 
-    async markSent(id: string, now: Date) {
-      await store.db
+    /** Marks rows sent, in one statement however many; returns the ids it changed. */
+    async markSent(ids: string[], now: Date): Promise<string[]> {
+      const rows = await store.db
         .update(outbox)
         .set({ status: "sent", attempts: incremented(outbox.attempts), doneAt: now, lockedUntil: null, lastError: null })
-        .where(eq(outbox.id, id));
+        .where(inArray(outbox.id, ids))
+        .returning({ id: outbox.id });
+      return rows.map((r) => r.id);
     },
 
     /** Records a failed attempt and releases the lease; the row is claimed again at `nextAttemptAt`. */
@@ -55,13 +58,18 @@ export function outboxQueries(store: Store) {
     },
 
     /** Gives up after the last attempt; `attempts` is the number of attempts made. */
-    async markFailed(id: string, now: Date, lastError: string, attempts?: number) {
-      await finish(id, "failed", now, lastError, attempts);
+    async markFailed(id: string, now: Date, lastError: string, attempts: number) {
+      await store.db.update(outbox).set({ status: "failed", doneAt: now, lastError, lockedUntil: null, attempts }).where(eq(outbox.id, id));
     },
 
-    /** No way to deliver (e.g. no e-mail server configured); kept for admins to see. */
-    async markUndeliverable(id: string, now: Date, lastError: string) {
-      await finish(id, "undeliverable", now, lastError);
+    /** No way to deliver (e.g. no e-mail server configured), kept for admins to see; one statement for many rows. */
+    async markUndeliverable(ids: string[], now: Date, lastError: string): Promise<string[]> {
+      const rows = await store.db
+        .update(outbox)
+        .set({ status: "undeliverable", doneAt: now, lastError, lockedUntil: null })
+        .where(inArray(outbox.id, ids))
+        .returning({ id: outbox.id });
+      return rows.map((r) => r.id);
     },
 
     /** A project's rows of one kind, newest first. */
@@ -95,12 +103,6 @@ export function outboxQueries(store: Store) {
     return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
   }
 
-  async function finish(id: string, status: "failed" | "undeliverable", now: Date, lastError: string, attempts?: number) {
-    await store.db
-      .update(outbox)
-      .set({ status, doneAt: now, lastError, lockedUntil: null, ...(attempts !== undefined && { attempts }) })
-      .where(eq(outbox.id, id));
-  }
 }
 
 export type OutboxQueries = ReturnType<typeof outboxQueries>;

@@ -135,17 +135,19 @@ describe.each(testDialects)("e-mail job runner on %s", (dialect) => {
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(Array(10).fill(["sent", 1]));
   });
 
-  it("marks the mail undeliverable when the project uses the shared server and none is configured", async () => {
+  it("marks the mails undeliverable when the project uses the shared server and none is configured", async () => {
     await using lk = await createTestInstance(dialect, { sharedSmtp: null });
     const project = await lk.createProject();
-    const id = await enqueue(lk, mail(project.id));
+    const ids = [await enqueue(lk, mail(project.id)), await enqueue(lk, mail(project.id)), await enqueue(lk, mail(project.id))];
     const runner = createJobRunner(lk.deps);
-    expect(await runner.runOnce()).toBe(1);
+    expect(await runner.runOnce()).toBe(3);
     expect(await runner.runOnce()).toBe(0);
     await runner.stop();
-    const row = await outboxQueries(lk.deps.store).get(project.id, id);
-    expect(row).toMatchObject({ status: "undeliverable", lastError: NO_EMAIL_SERVER, lockedUntil: null });
-    expect(row?.doneAt).toBeInstanceOf(Date);
+    for (const id of ids) {
+      const row = await outboxQueries(lk.deps.store).get(project.id, id);
+      expect(row).toMatchObject({ status: "undeliverable", lastError: NO_EMAIL_SERVER, lockedUntil: null });
+      expect(row?.doneAt).toBeInstanceOf(Date);
+    }
   });
 
   it("sends through the shared server with its From address", async () => {

@@ -8,6 +8,7 @@
  * between the SMTP server accepting a message and the row being marked sent, the row is sent again
  * once its lease expires.
  */
+import { batchedLookup, type BatchedLookup } from "../../db/batched-lookup.js";
 import type { OutboxKind, OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
 import { decryptEmailPayload } from "./outbox.js";
@@ -89,6 +90,20 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     },
   };
 
+  // The common outcomes of rows finishing at about the same time are written by one statement.
+  const sentMarks = batchedLookup((ids) => outbox.markSent(ids, deps.clock.now()), (id) => id);
+  const undeliverableMarks = new Map<string, BatchedLookup<string>>();
+  function markUndeliverable(id: string, error: string): Promise<string[]> {
+    let marks = undeliverableMarks.get(error);
+    if (!marks) {
+      // A handful of distinct reasons at most; forget them all if something keeps inventing new ones.
+      if (undeliverableMarks.size >= 16) undeliverableMarks.clear();
+      marks = batchedLookup((ids) => outbox.markUndeliverable(ids, deps.clock.now(), error), (id) => id);
+      undeliverableMarks.set(error, marks);
+    }
+    return marks.get(id);
+  }
+
   async function handle(row: OutboxRow): Promise<void> {
     const deliver = deliverers[row.kind];
     if (!deliver) {
@@ -106,7 +121,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     const now = deps.clock.now();
     switch (outcome.status) {
       case "sent":
-        await outbox.markSent(row.id, now);
+        await sentMarks.get(row.id);
         deps.log.debug("outbox: delivered", { id: row.id, kind: row.kind, projectId: row.projectId });
         return;
       case "failed":
@@ -114,7 +129,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
         deps.log.error("outbox: failed", { id: row.id, kind: row.kind, projectId: row.projectId, reason: outcome.error });
         return;
       case "undeliverable":
-        await outbox.markUndeliverable(row.id, now, outcome.error);
+        await markUndeliverable(row.id, outcome.error);
         deps.log.info("outbox: undeliverable", { id: row.id, kind: row.kind, projectId: row.projectId, reason: outcome.error });
         return;
       case "retry": {
