@@ -55,8 +55,11 @@ export const urlString = z
 
 export const displayName = z.string().max(256, "must be at most 256 characters").meta({ example: "Ada Lovelace" });
 
+/** Any JSON value. One instance, so the server knows its answers need no stripping inside it. */
+export const jsonValue = z.json();
+
 /** Free-form JSON stored for clients or servers (any JSON value, or null). */
-export const metadata = z.json().nullable().meta({ description: "Any JSON value, or null.", example: { plan: "pro" } });
+export const metadata = jsonValue.nullable().meta({ description: "Any JSON value, or null.", example: { plan: "pro" } });
 
 export const emptyObject = z.strictObject({}).meta({ id: "Empty" });
 

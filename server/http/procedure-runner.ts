@@ -3,12 +3,14 @@
  * the contract, call the handler, and shape the output for the caller's access level.
  */
 import { z } from "zod";
+import { jsonValue } from "../../contract/fields.js";
 import { knownError } from "../../contract/known-error.js";
 import { isPerAccess, schemaForAccess, type ProcedureDefinition } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
 import { guardAction } from "../services/abuse.js";
 import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth.js";
 import { createRequestContext } from "./handler.js";
+import { projectionOf, type Projection } from "./output-projection.js";
 import { schemaError, type LocatedIssues } from "./schema-error.js";
 
 export interface RawInput {
@@ -72,10 +74,30 @@ function validateInput(definition: ProcedureDefinition, auth: Auth | null, raw: 
   return { params, query, body };
 }
 
+const projections = new WeakMap<z.ZodType, Projection>();
+const opaqueSchemas = new Set<z.ZodType>([jsonValue]);
+
+function projectionFor(schema: z.ZodType): Projection {
+  let projection = projections.get(schema);
+  if (!projection) projections.set(schema, (projection = projectionOf(schema, opaqueSchemas)));
+  return projection;
+}
+
+/**
+ * Narrows the handler's answer to the caller's level. In production a compiled projection does it
+ * (output-projection.ts); with `validate` (tests) zod checks the answer, and the projection must
+ * give exactly zod's result.
+ */
 function shapeOutput(name: string, definition: ProcedureDefinition, auth: Auth | null, output: unknown, validate: boolean): unknown {
   if (definition.contentType === "text/plain") return String(output);
-  if (!isPerAccess(definition.output) && !validate) return output;
-  const parsed = schemaForAccess(definition.output, auth?.accessType ?? null).safeParse(output);
+  const perAccess = isPerAccess(definition.output);
+  if (!perAccess && !validate) return output;
+  const schema = schemaForAccess(definition.output, auth?.accessType ?? null);
+  if (!validate) return projectionFor(schema)(output);
+  const parsed = schema.safeParse(output);
   if (!parsed.success) throw new Error(`Response of ${name} does not match its contract: ${parsed.error.message}`);
+  if (perAccess && JSON.stringify(projectionFor(schema)(output)) !== JSON.stringify(parsed.data)) {
+    throw new Error(`Response of ${name}: the projection for ${auth?.accessType ?? "public"} access differs from zod's parse`);
+  }
   return parsed.data;
 }
