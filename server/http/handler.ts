@@ -26,15 +26,21 @@ export function createRequestContext(
   header: (name: string) => string | undefined,
   clientIp: string | null,
 ): RequestContext {
-  return {
-    deps,
-    optionalAuth,
-    requestId,
-    clientIp,
-    header,
-    get auth(): Auth {
-      if (!optionalAuth) throw new Error("This procedure does not require authentication; read optionalAuth instead");
-      return optionalAuth;
-    },
-  };
+  return new Context(deps, optionalAuth, requestId, header, clientIp);
+}
+
+/** A class, so that every request's context shares one `auth` getter instead of making its own. */
+class Context implements RequestContext {
+  constructor(
+    readonly deps: AppDeps,
+    readonly optionalAuth: Auth | null,
+    readonly requestId: string,
+    readonly header: (name: string) => string | undefined,
+    readonly clientIp: string | null,
+  ) {}
+
+  get auth(): Auth {
+    if (!this.optionalAuth) throw new Error("This procedure does not require authentication; read optionalAuth instead");
+    return this.optionalAuth;
+  }
 }

@@ -60,6 +60,10 @@ const nothing = z.strictObject({});
 const noBody = nothing.optional();
 
 function validateInput(definition: ProcedureDefinition, auth: Auth | null, raw: RawInput, displayPath: string) {
+  // Most reads (`GET /users/me`) take no input and get none: nothing to check.
+  if (!definition.params && !definition.query && !definition.body && isEmpty(raw.params) && isEmpty(raw.query) && raw.body === undefined) {
+    return { params: {}, query: {}, body: undefined };
+  }
   const problems: LocatedIssues[] = [];
   const check = (location: LocatedIssues["location"], schema: z.ZodType, value: unknown) => {
     const result = schema.safeParse(value);
@@ -72,6 +76,14 @@ function validateInput(definition: ProcedureDefinition, auth: Auth | null, raw: 
   const body = check("body", bodySchema, raw.body);
   if (problems.length > 0) throw schemaError(definition.method, displayPath, problems);
   return { params, query, body };
+}
+
+/** Absent, or an object without keys of its own. */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 const projections = new WeakMap<z.ZodType, Projection>();

@@ -74,6 +74,9 @@ describe.each(testDialects)("request validation on %s", (dialect) => {
     await using lk = await createTestInstance(dialect);
     const message = schemaErrorMessage(await lk.call("GET", `${createPath}?foo=1`, { access: "admin" }));
     expect(message).toBe("Request validation failed on GET /api/v1/internal/api-keys:\n  - query contains unknown properties: foo");
+    // A procedure that takes no input at all refuses one too.
+    const onNoInput = schemaErrorMessage(await lk.call("GET", "/projects/current?foo=1", { access: "client" }));
+    expect(onNoInput).toBe("Request validation failed on GET /api/v1/projects/current:\n  - query contains unknown properties: foo");
   });
 
   it("accepts a form-urlencoded body where strings suffice, and reports wrong types in one otherwise", async () => {
