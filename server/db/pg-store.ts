@@ -6,6 +6,7 @@ import { migrationsDir } from "./migrations-dir.js";
 import { pgTables } from "./schema.pg.js";
 import type { Db, Store } from "./store.js";
 import { onExecute } from "./query-gate.js";
+import { useCompiledRowMapper } from "./row-mapper.js";
 import { transactionGuard } from "./transaction-guard.js";
 
 /** Advisory lock key that serialises migrations when several processes start at once. */
@@ -77,7 +78,10 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
       return {
         async execute(params, db) {
-          prepared ??= build(root).prepare(name);
+          if (!prepared) {
+            prepared = build(root).prepare(name);
+            useCompiledRowMapper(prepared);
+          }
           if (db === undefined || db === root || db === (store.db as unknown)) {
             guard.assertOutside("a prepared statement on the root db");
             return prepared.execute(params);

@@ -11,6 +11,7 @@ import { transactionGuard } from "./transaction-guard.js";
 import { sqliteTables } from "./schema.sqlite.js";
 import type { Db, PreparableQuery, Store } from "./store.js";
 import type { Tables } from "./tables.js";
+import { useCompiledRowMapper } from "./row-mapper.js";
 
 /**
  * Longest wait for the connection. Transactions take milliseconds, so only a statement waiting for the
@@ -117,7 +118,10 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
       // better-sqlite3 runs statements synchronously: drizzle's `execute` wraps the result in a
       // thenable, whose `sync()` gives it without the extra promise turns.
       const runNow = (params?: Record<string, unknown>) => {
-        prepared ??= build(txDb).prepare(name);
+        if (!prepared) {
+          prepared = build(txDb).prepare(name);
+          useCompiledRowMapper(prepared);
+        }
         return (prepared.execute(params) as unknown as { sync(): T }).sync();
       };
       return {

@@ -155,6 +155,9 @@ describe.each(testDialects)("users on %s", (dialect) => {
     }
     const all = await as(lk, project, "server")("GET", "/users");
     expect([all.body.items.length, all.body.pagination.next_cursor]).toEqual([1000, null]);
+    // A cursor naming no user of this project gives an empty last page.
+    const unknown = await as(lk, project, "server")("GET", "/users?limit=10&cursor=00000000-0000-4000-8000-000000000000");
+    expect([unknown.status, unknown.body.items, unknown.body.pagination.next_cursor]).toEqual([200, [], null]);
   });
 
   it("searches by part of an e-mail or display name and by exact id, hiding anonymous users by default", async () => {
