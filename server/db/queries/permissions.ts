@@ -1,15 +1,43 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { flagsShape, statementsByShape } from "../statements-by-shape.js";
 import type { Db, Store } from "../store.js";
+
+type TeamFilter = { teamId?: string; userId?: string };
 
 export function permissionQueries(store: Store) {
   const { teamPermissions: team, projectPermissions: project } = store.t;
-  return {
-    async teamGrants(projectId: string, filter: { teamId?: string; userId?: string }, db: Db = store.db) {
-      return db
+  // Permission checks (`hasPermission` in the SDKs) read these on every call: prepared per filter shape.
+  const teamGrants = statementsByShape<TeamFilter, { teamId: string; userId: string; permissionId: string }[]>(
+    store,
+    "team_grants",
+    (f) => flagsShape(f.teamId, f.userId),
+    (filter, db) =>
+      db
         .select({ teamId: team.teamId, userId: team.userId, permissionId: team.permissionId })
         .from(team)
-        .where(and(eq(team.projectId, projectId), filter.teamId ? eq(team.teamId, filter.teamId) : undefined, filter.userId ? eq(team.userId, filter.userId) : undefined))
-        .orderBy(asc(team.teamId), asc(team.userId), asc(team.permissionId));
+        .where(
+          and(
+            eq(team.projectId, sql.placeholder("projectId")),
+            filter.teamId ? eq(team.teamId, sql.placeholder("teamId")) : undefined,
+            filter.userId ? eq(team.userId, sql.placeholder("userId")) : undefined,
+          ),
+        )
+        .orderBy(asc(team.teamId), asc(team.userId), asc(team.permissionId)),
+  );
+  const projectGrants = statementsByShape<{ userId?: string }, { userId: string; permissionId: string }[]>(
+    store,
+    "project_grants",
+    (f) => flagsShape(f.userId),
+    (filter, db) =>
+      db
+        .select({ userId: project.userId, permissionId: project.permissionId })
+        .from(project)
+        .where(and(eq(project.projectId, sql.placeholder("projectId")), filter.userId ? eq(project.userId, sql.placeholder("userId")) : undefined))
+        .orderBy(asc(project.userId), asc(project.permissionId)),
+  );
+  return {
+    async teamGrants(projectId: string, filter: TeamFilter, db: Db = store.db) {
+      return teamGrants(filter).execute({ projectId, teamId: filter.teamId, userId: filter.userId }, db);
     },
     async grantTeam(projectId: string, teamId: string, userId: string, permissionId: string, now: Date, db: Db = store.db) {
       await db.insert(team).values({ projectId, teamId, userId, permissionId, createdAt: now }).onConflictDoNothing();
@@ -22,11 +50,7 @@ export function permissionQueries(store: Store) {
       return deleted.length > 0;
     },
     async projectGrants(projectId: string, userId: string | undefined, db: Db = store.db) {
-      return db
-        .select({ userId: project.userId, permissionId: project.permissionId })
-        .from(project)
-        .where(and(eq(project.projectId, projectId), userId ? eq(project.userId, userId) : undefined))
-        .orderBy(asc(project.userId), asc(project.permissionId));
+      return projectGrants({ userId }).execute({ projectId, userId }, db);
     },
     async grantProject(projectId: string, userId: string, permissionId: string, now: Date, db: Db = store.db) {
       await db.insert(project).values({ projectId, userId, permissionId, createdAt: now }).onConflictDoNothing();

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle
 import { ChangeAwareCache, VersionCheckedCache } from "../change-aware-cache.js";
 import { batchedLookup } from "../batched-lookup.js";
 import { preparedInsert } from "../prepared-insert.js";
-import type { Db, PreparedStatement, Store } from "../store.js";
+import { flagsShape, statementsByShape } from "../statements-by-shape.js";
+import type { Db, PreparableQuery, Store } from "../store.js";
 import type { Tables } from "../tables.js";
 
 export type UserRow = typeof import("../schema.pg.js").users.$inferSelect;
@@ -127,7 +128,6 @@ export function userQueries(store: Store) {
       .leftJoin(teams, eq(teams.id, users.selectedTeamId));
 
   const insertUser = preparedInsert<UserRow>(store, users, true);
-  const listStatements = new Map<string, PreparedStatement<UserRecord[]>>();
   const byId = store.prepare("user_by_id", (db) =>
     selectRecords(db)
       .where(and(eq(users.projectId, sql.placeholder("projectId")), eq(users.id, sql.placeholder("userId"))))
@@ -143,6 +143,37 @@ export function userQueries(store: Store) {
       .limit(1);
     return selectRecords(db).where(and(eq(users.projectId, projectId), eq(users.id, sql`(${owner})`))).limit(1);
   });
+
+  /** One prepared statement per combination of list options (values are placeholders). */
+  const listStatement = statementsByShape<UserListOptions, UserRecord[]>(
+    store,
+    "users_list",
+    (o) => flagsShape(o.desc, o.includeAnonymous, o.teamId, o.query, o.cursor, o.limit !== undefined),
+    (options, db) => {
+      const projectId = sql.placeholder("projectId");
+      const conditions: (SQL | undefined)[] = [eq(users.projectId, projectId)];
+      if (!options.includeAnonymous) conditions.push(eq(users.isAnonymous, false));
+      if (options.teamId) {
+        conditions.push(sql`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${sql.placeholder("teamId")})`);
+      }
+      if (options.query) conditions.push(matchesQuery());
+      if (options.cursor) {
+        const cursor = sql.placeholder("cursor");
+        // The subquery's users shadows the outer one. The leading range condition lets the (project,
+        // signed_up_at, id) index start at the cursor; the second one orders users who signed up in
+        // the same millisecond by id.
+        const at = sql`(select ${users.signedUpAt} from ${users} where ${users.projectId} = ${projectId} and ${users.id} = ${cursor})`;
+        conditions.push(
+          options.desc
+            ? and(lte(users.signedUpAt, at), or(lt(users.signedUpAt, at), lte(users.id, cursor)))
+            : and(gte(users.signedUpAt, at), or(gt(users.signedUpAt, at), gte(users.id, cursor))),
+        );
+      }
+      const order = options.desc ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
+      const query = selectRecords(db).where(and(...conditions)).orderBy(...order).$dynamic();
+      return (options.limit === undefined ? query : query.limit(sql.placeholder("limit") as unknown as number)) as unknown as PreparableQuery<UserRecord[]>;
+    },
+  );
 
   return {
     async find(projectId: string, userId: string, db: Db = store.db): Promise<UserRecord | undefined> {
@@ -196,8 +227,8 @@ export function userQueries(store: Store) {
 
     /**
      * A page of users ordered by sign-up time (then id), starting at the cursor user (an unknown
-     * cursor gives an empty page). Fetches one row more than asked to know the next cursor. One
-     * prepared statement per combination of options, so a page costs one query and no building.
+     * cursor gives an empty page). Fetches one row more than asked to know the next cursor. A page
+     * costs one prepared query.
      */
     async list(projectId: string, options: UserListOptions, db: Db = store.db): Promise<{ records: UserRecord[]; nextCursor: string | null }> {
       const params: Record<string, unknown> = { projectId, cursor: options.cursor, teamId: options.teamId, limit: options.limit === undefined ? undefined : options.limit + 1 };
@@ -207,38 +238,6 @@ export function userQueries(store: Store) {
       return { records: rows.slice(0, options.limit), nextCursor: rows[options.limit]!.user.id };
     },
   };
-
-  function listStatement(options: UserListOptions): PreparedStatement<UserRecord[]> {
-    const shape = [options.desc, options.includeAnonymous, !!options.teamId, !!options.query, !!options.cursor, options.limit !== undefined].map(Number).join("");
-    let statement = listStatements.get(shape);
-    if (statement) return statement;
-    const projectId = sql.placeholder("projectId");
-    statement = store.prepare(`users_list_${shape}`, (db) => {
-      const conditions: (SQL | undefined)[] = [eq(users.projectId, projectId)];
-      if (!options.includeAnonymous) conditions.push(eq(users.isAnonymous, false));
-      if (options.teamId) {
-        conditions.push(sql`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${sql.placeholder("teamId")})`);
-      }
-      if (options.query) conditions.push(matchesQuery());
-      if (options.cursor) {
-        const cursor = sql.placeholder("cursor");
-        // The subquery's users shadows the outer one. The leading range condition lets the (project,
-        // signed_up_at, id) index start at the cursor; the second one orders users who signed up in
-        // the same millisecond by id.
-        const at = sql`(select ${users.signedUpAt} from ${users} where ${users.projectId} = ${projectId} and ${users.id} = ${cursor})`;
-        conditions.push(
-          options.desc
-            ? and(lte(users.signedUpAt, at), or(lt(users.signedUpAt, at), lte(users.id, cursor)))
-            : and(gte(users.signedUpAt, at), or(gt(users.signedUpAt, at), gte(users.id, cursor))),
-        );
-      }
-      const order = options.desc ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
-      const query = selectRecords(db).where(and(...conditions)).orderBy(...order).$dynamic();
-      return options.limit === undefined ? query : query.limit(sql.placeholder("limit") as unknown as number);
-    }) as PreparedStatement<UserRecord[]>;
-    listStatements.set(shape, statement);
-    return statement;
-  }
 
   /** Free-text search: exact id, or a case-insensitive substring of the display name or of any e-mail. */
   function matchesQuery(): SQL {
