@@ -4,6 +4,7 @@
  * call the API and so that several processes accept each other's tokens.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { spawnNode, freePort, waitUntilReady, type Child } from "./children.js";
 import type { BenchDatabase } from "./databases.js";
 
@@ -37,6 +38,17 @@ export function newServerSecrets(): ServerSecrets {
  * Starts `count` processes on `database`, one after the other (the first one migrates).
  * `publicUrl` is what clients reach them through (the proxy in front of several); tokens name it.
  */
+/**
+ * The Node flags `npm start` runs the server with (package.json's start script), so that the bench
+ * measures the server as it ships.
+ */
+export function productionNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  const match = / node ((?:--\S+ )*)dist\/server\/main\.js/.exec(start);
+  if (!match) throw new Error(`package.json's start script no longer runs "node [flags] dist/server/main.js": ${start}`);
+  return match[1]!.split(" ").filter(Boolean);
+}
+
 /** Server settings a bench run may vary from its own environment (e.g. to compare pool sizes). */
 const PASSED_THROUGH = ["DATABASE_POOL_SIZE", "LATCHKEY_PASSWORD_HASH_CONCURRENCY", "LATCHKEY_PASSWORD_HASH_QUEUE"] as const;
 
@@ -75,7 +87,7 @@ export async function startLatchkey(
         NODE_ENV: "production",
       },
       // The profile is written when the process exits (SIGTERM ends it through process.exit).
-      { nodeFlags: [...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []), ...(process.env.LATCHKEY_BENCH_NODE_FLAGS ? process.env.LATCHKEY_BENCH_NODE_FLAGS.split(" ") : [])] },
+      { nodeFlags: [...productionNodeFlags(), ...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []), ...(process.env.LATCHKEY_BENCH_NODE_FLAGS ? process.env.LATCHKEY_BENCH_NODE_FLAGS.split(" ") : [])] },
     );
     await waitUntilReady(child, `${url}/health`);
     processes.push({ url, child });
