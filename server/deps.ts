@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries, type CachedKeySet } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { cliLoginQueries } from "./db/queries/cli-logins.js";
+import { itemQueries } from "./db/queries/items.js";
 import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
@@ -45,6 +46,7 @@ export function createQueries(store: Store, clock: Clock) {
     cliLogins: cliLoginQueries(store),
     mfa: mfaQueries(store),
     passkeys: passkeyQueries(store),
+    items: itemQueries(store),
   };
 }
 

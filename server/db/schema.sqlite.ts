@@ -19,6 +19,7 @@ export const {
   passkeys,
   mfaRecoveryCodes,
   cliLogins,
+  itemQuantityChanges,
   rateLimits,
   outbox,
 } = sqliteTables;
