@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { defineError } from "./error-spec.js";
+import { customerTypes } from "./fields.js";
 import { accessTypes } from "./procedure.js";
 
 // Detail shapes shared by several errors.
@@ -21,7 +22,7 @@ const permissionId = z.object({ permission_id: z.string() });
 const teamPermission = z.object({ team_id: z.string(), user_id: z.string(), permission_id: z.string() });
 const providerId = z.object({ provider_id: z.string() });
 const permissionScope = z.enum(["team", "project"]);
-const customerType = z.enum(["user", "team", "custom"]);
+const customerType = z.enum(customerTypes);
 const apiKeyType = z.enum(["user", "team"]);
 
 const unverifiedEmailHint =

@@ -53,6 +53,12 @@ export const urlString = z
   .refine((v) => URL.canParse(v), "is not a valid URL")
   .meta({ description: "An absolute URL.", example: "https://app.example.com/handler/email-verification" });
 
+/** Who holds items (and, later, purchases): a user, a team, or a customer of the app's own (any id). */
+export const customerTypes = ["user", "team", "custom"] as const;
+export const customerType = z
+  .enum(customerTypes)
+  .meta({ description: "The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing).", example: "user" });
+
 export const displayName = z.string().max(256, "must be at most 256 characters").meta({ example: "Ada Lovelace" });
 
 /** Any JSON value. One instance, so the server knows its answers need no stripping inside it. */

@@ -8,6 +8,7 @@ import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import { apiKeyProcedures } from "./api-keys.js";
 import { cliAuthProcedures } from "./cli-auth.js";
+import { itemProcedures } from "./items.js";
 import * as misc from "./misc.js";
 import { otpMfaProcedures } from "./otp-mfa.js";
 import { passkeyProcedures } from "./passkeys.js";
@@ -75,6 +76,7 @@ export const contract = {
   ...apiKeyProcedures,
   ...cliAuthProcedures,
   ...passkeyProcedures,
+  ...itemProcedures,
 } as const;
 
 export type Contract = typeof contract;

@@ -697,6 +697,46 @@ export interface paths {
         patch: operations["updateAdminProject"];
         trace?: never;
     };
+    "/payments/items/{customer_type}/{customer_id}/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a customer's quantity of an item
+         * @description Clients may read their own user's items, the items of teams they are members of, and the items of custom customers (as on Stack Auth, custom customers' ids are the app's own and not tied to a user). Expired quantity changes do not count.
+         */
+        get: operations["getItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/items/{customer_type}/{customer_id}/{item_id}/update-quantity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a customer's quantity of an item
+         * @description Adds `delta` to the quantity. With `allow_negative=false` a decrease that would take the quantity below zero is refused (ITEM_QUANTITY_INSUFFICIENT_AMOUNT) and nothing changes; the check and the change are one transaction, so concurrent decreases never overdraw. Increases are never refused for a low quantity.
+         */
+        post: operations["updateItemQuantity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-permission-definitions": {
         parameters: {
             query?: never;
@@ -1756,6 +1796,45 @@ export interface components {
             super_secret_admin_key?: {
                 last_four: string;
             };
+        };
+        Item: {
+            /**
+             * @description From the project config; the id when none is set.
+             * @example Credits
+             */
+            display_name: string;
+            /** @example credits */
+            id: string;
+            /**
+             * @description What the customer holds now; may be negative.
+             * @example 42
+             */
+            quantity: number;
+        };
+        ItemQuantityChange: {
+            /**
+             * @description What to add; negative takes away.
+             * @example -1
+             */
+            delta: number;
+            /**
+             * @description Why the quantity changed (kept, not shown to clients).
+             * @example Monthly top-up
+             */
+            description?: string;
+            /**
+             * Format: date-time
+             * @description From this instant (ISO 8601) the change no longer counts; left out: it never expires.
+             * @example 2030-01-01T00:00:00Z
+             */
+            expires_at?: string;
+        };
+        ItemQuantityChangeCreated: {
+            /**
+             * Format: uuid
+             * @description The id of the quantity change.
+             */
+            id: string;
         };
         Jwks: {
             keys: {
@@ -5634,6 +5713,133 @@ export interface operations {
                 headers: {
                     /** @description The error code. */
                     "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    getItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
+                customer_id: string;
+                /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+                customer_type: "user" | "team" | "custom";
+                /** @description An item id from the project config (`payments.items`). */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ITEM_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ITEM_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    updateItemQuantity: {
+        parameters: {
+            query: {
+                /** @description Whether a decrease may take the quantity below zero. Required. */
+                allow_negative: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
+                customer_id: string;
+                /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+                customer_type: "user" | "team" | "custom";
+                /** @description An item id from the project config (`payments.items`). */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ItemQuantityChange"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemQuantityChangeCreated"];
+                };
+            };
+            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, ITEM_QUANTITY_INSUFFICIENT_AMOUNT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
+            400: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "ITEM_QUANTITY_INSUFFICIENT_AMOUNT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
+            401: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known errors: ITEM_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The error code. */
+                    "x-stack-known-error"?: "ITEM_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,7 @@ import * as contactChannels from "./contact-channels.js";
 import * as internalApiKeys from "./internal-api-keys.js";
 import { apiKeyHandlers } from "./api-keys.js";
 import { cliAuthHandlers } from "./cli-auth.js";
+import { itemHandlers } from "./items.js";
 import * as misc from "./misc.js";
 import { otpMfaHandlers } from "./otp-mfa.js";
 import { passkeyHandlers } from "./passkeys.js";
@@ -33,4 +34,5 @@ export const handlers: HandlerMap<Contract> = {
   ...apiKeyHandlers,
   ...cliAuthHandlers,
   ...passkeyHandlers,
+  ...itemHandlers,
 };

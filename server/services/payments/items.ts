@@ -1,0 +1,104 @@
+/**
+ * Items with quantities (payments.md §1-2). An item is defined in the project config
+ * (`payments.items.<id>`: display name, customer type); a customer's quantity is the sum of its
+ * quantity changes that have not expired. Rules kept here: the item must exist and belong to the
+ * customer's type; user and team customers must exist; a decrease without `allowNegative` never takes
+ * the quantity below zero, even under concurrent changes (check and write are one transaction).
+ */
+import { randomUUID } from "node:crypto";
+import { knownError } from "../../../contract/known-error.js";
+import type { Customer, CustomerCheck, CustomerType } from "../../db/queries/items.js";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { AppDeps } from "../../deps.js";
+import { StatusError } from "../../http/status-error.js";
+import { renderProjectConfig } from "../projects.js";
+
+export type { Customer, CustomerType };
+
+export interface ItemView {
+  id: string;
+  displayName: string;
+  quantity: number;
+}
+
+export interface QuantityChange {
+  delta: number;
+  expiresAt: Date | null;
+  description: string | null;
+}
+
+/** The check that finds a customer of each type (custom customers exist by being named). */
+const existence: Record<CustomerType, CustomerCheck> = { user: "user", team: "team", custom: "none" };
+
+/** The item's definition, or ITEM_NOT_FOUND / ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH. */
+function itemOf(project: ProjectRow, customer: Customer, itemId: string) {
+  const items = renderProjectConfig(project).payments.items;
+  const item = Object.hasOwn(items, itemId) ? items[itemId] : undefined;
+  if (!item) throw knownError("ITEM_NOT_FOUND", { item_id: itemId });
+  if (item.customerType !== customer.type) {
+    throw knownError("ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", {
+      item_id: itemId,
+      customer_id: customer.id,
+      item_customer_type: item.customerType,
+      actual_customer_type: customer.type,
+    });
+  }
+  return item;
+}
+
+function customerNotFound(customer: Customer) {
+  return customer.type === "team" ? knownError("TEAM_NOT_FOUND", { team_id: customer.id }) : knownError("USER_NOT_FOUND");
+}
+
+/**
+ * The customer's item as of now. With `memberId`, the customer must be a team that user is a member
+ * of (a client reading its team's items): null when it is not; otherwise a missing user or team is
+ * USER_NOT_FOUND / TEAM_NOT_FOUND. One query after the config lookup.
+ */
+export async function readItem(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string, memberId?: string): Promise<ItemView | null> {
+  const item = itemOf(project, customer, itemId);
+  const check = memberId === undefined ? existence[customer.type] : "member";
+  const state = await deps.queries.items.state(project.id, customer, itemId, deps.clock.now(), check, memberId);
+  if (!state.found) {
+    if (memberId !== undefined) return null;
+    throw customerNotFound(customer);
+  }
+  return { id: itemId, displayName: item.displayName, quantity: state.quantity };
+}
+
+/**
+ * Adds a quantity change and returns its id. Without `allowNegative`, a decrease that would leave the
+ * quantity below zero is ITEM_QUANTITY_INSUFFICIENT_AMOUNT (an increase never is, even of a quantity
+ * that is negative already). A quantity beyond ±2^53 - 1 is refused: it could not be added up exactly.
+ */
+export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string, change: QuantityChange, allowNegative: boolean): Promise<string> {
+  itemOf(project, customer, itemId);
+  return deps.store.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const state = await deps.queries.items.state(project.id, customer, itemId, now, existence[customer.type], undefined, tx);
+    if (!state.found) throw customerNotFound(customer);
+    const quantity = state.quantity + change.delta;
+    if (!allowNegative && change.delta < 0 && quantity < 0) {
+      throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity: change.delta });
+    }
+    if (!Number.isSafeInteger(quantity)) throw new StatusError(400, `The quantity would leave the range of ±${Number.MAX_SAFE_INTEGER}.`);
+    const id = randomUUID();
+    await deps.queries.items.insertChange(
+      {
+        id,
+        projectId: project.id,
+        customerType: customer.type,
+        customerId: customer.id,
+        userId: customer.type === "user" ? customer.id : null,
+        teamId: customer.type === "team" ? customer.id : null,
+        itemId,
+        delta: change.delta,
+        description: change.description,
+        createdAt: now,
+        expiresAt: change.expiresAt,
+      },
+      tx,
+    );
+    return id;
+  });
+}
