@@ -447,6 +447,29 @@ export const isolationRoutes: Record<string, RouteCase> = {
     requests: ({ victim }) => [{ label: "victim key value", refuse: true, body: { api_key: victim.team1.apiKeyValue } }],
   },
 
+  // ---- payment items ------------------------------------------------------------------------------
+  "GET /payments/items/{customer_type}/{customer_id}/{item_id}": {
+    requests: ({ victim }) => [
+      { label: "victim user's credits", refuse: true, params: { customer_type: "user", customer_id: victim.user1.id, item_id: "credits" } },
+      { label: "victim team's seats", refuse: true, params: { customer_type: "team", customer_id: victim.team1.id, item_id: "seats" } },
+      // Clients of the victim project may read custom customers' items by design (test/compat/README.md);
+      // another project's callers get their own project's quantity (zero) and item names.
+      { label: "victim custom customer's tokens", params: { customer_type: "custom", customer_id: victim.customCustomerId, item_id: "tokens" } },
+    ],
+  },
+  "POST /payments/items/{customer_type}/{customer_id}/{item_id}/update-quantity": {
+    requests: ({ victim }) => [
+      { label: "grant to victim user", refuse: true, params: { customer_type: "user", customer_id: victim.user1.id, item_id: "credits" }, query: { allow_negative: "false" }, body: { delta: 1000 } },
+      { label: "take from victim team", refuse: true, params: { customer_type: "team", customer_id: victim.team1.id, item_id: "seats" }, query: { allow_negative: "true" }, body: { delta: -1000 } },
+      {
+        label: "take from victim custom customer (lands in the caller's own project)",
+        params: { customer_type: "custom", customer_id: victim.customCustomerId, item_id: "tokens" },
+        query: { allow_negative: "true" },
+        body: { delta: -1000, description: "mallory" },
+      },
+    ],
+  },
+
   // ---- projects, key sets, config -----------------------------------------------------------------
   "GET /projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "current project" }] },
   "GET /internal/projects": {

@@ -209,5 +209,8 @@ export function fixtureHints(current: () => FuzzFixture, now: () => number): Hin
     cursor: pick((f) => [f.user.id, f.user2.id]),
     domain: fc.constantFrom("https://*.example.com", "http://localhost:3000", "https://**.evil.com", "not a url"),
     handler_path: fc.constantFrom("/handler", "/../etc"),
+    item_id: fc.constantFrom("credits", "seats", "tokens", "unknown_item", "__proto__"),
+    customer_id: pick((f) => [f.user.id, f.user2.id, f.teamId, "fuzz-customer"]),
+    delta: fc.constantFrom(1, -1, 0, -1000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER),
   };
 }

@@ -23,6 +23,16 @@ export const allFeatures = {
   "auth.passkey.allowSignIn": true,
   "teams.allowClientTeamCreation": true,
   "users.allowClientUserDeletion": true,
+  "payments.items.credits": { customerType: "user" },
+  "payments.items.seats": { customerType: "team" },
+  "payments.items.tokens": { customerType: "custom" },
+};
+
+/** The victim's own names for the items (config that no other project may see). */
+const victimItemNames = {
+  "payments.items.credits": { displayName: `${MARKER}-credits`, customerType: "user" },
+  "payments.items.seats": { displayName: `${MARKER}-seats`, customerType: "team" },
+  "payments.items.tokens": { displayName: `${MARKER}-tokens`, customerType: "custom" },
 };
 
 export const PASSWORD = "zq9victim correct horse";
@@ -58,6 +68,8 @@ export interface Victim {
   /** A user with TOTP, halfway through a sign-in (password done, second factor pending). */
   user3: { id: string; email: string; mfaAttemptCode: string; totpCode(): string };
   team1: { id: string; displayName: string; apiKeyId: string; apiKeyValue: string; invitationId: string; invitationCode: string; invitee: string };
+  /** A custom customer holding `tokens`; user 1 holds `credits` and team 1 `seats` (all quantities above zero). */
+  customCustomerId: string;
   teamPermissionId: string;
   projectPermissionId: string;
   keySet: { id: string; publishableClientKey: string; secretServerKey: string; superSecretAdminKey: string };
@@ -118,7 +130,7 @@ async function mailedCode(lk: TestInstance, projectId: string, linkPrefix: strin
 export async function createVictim(lk: TestInstance): Promise<Victim> {
   const owner = await internalUser(lk, `${MARKER}-owner@victim.test`);
   const displayName = `${MARKER}-project-name`;
-  const project = await lk.createProject({ displayName, ownerTeamId: owner.teamId, configOverride: allFeatures });
+  const project = await lk.createProject({ displayName, ownerTeamId: owner.teamId, configOverride: { ...allFeatures, ...victimItemNames } });
   const server = { access: "server" as const, project };
   const admin = { access: "admin" as const, project };
   const client = (token?: string): CallOptions => ({ access: "client", project, headers: token ? { "x-stack-access-token": token } : {} });
@@ -184,6 +196,13 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
   const invitee = `${MARKER}-invitee@victim.test`;
   const invitation = await ok(lk, "POST", "/team-invitations/send-code", { ...server, body: { team_id: team.id, email: invitee, callback_url: "http://localhost:3000/invite" } });
 
+  const customCustomerId = `${MARKER}-customer`;
+  const grant = (type: string, id: string, item: string) =>
+    ok(lk, "POST", `/payments/items/${type}/${id}/${item}/update-quantity?allow_negative=false`, { ...server, body: { delta: 5, description: `${MARKER}-grant` } });
+  await grant("user", one.id, "credits");
+  await grant("team", team.id, "seats");
+  await grant("custom", customCustomerId, "tokens");
+
   const keySet = await ok(lk, "POST", "/internal/api-keys", {
     ...admin,
     body: {
@@ -229,6 +248,7 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
       invitationCode: await mailedCode(lk, project.id, "http://localhost:3000/invite"),
       invitee,
     },
+    customCustomerId,
     teamPermissionId,
     projectPermissionId,
     keySet: {
@@ -256,7 +276,9 @@ function registerValues(v: Victim): void {
   const add = (owner: Owner, ...values: string[]) => {
     for (const value of values) if (value.length >= 8) v.values.set(value.toLowerCase(), owner);
   };
-  add("projectPublic", v.project.id, v.displayName);
+  // Item names are open to every client of the project (through custom customers' items).
+  add("projectPublic", v.project.id, v.displayName, ...Object.values(victimItemNames).map((item) => item.displayName));
+  add("project", v.customCustomerId);
   add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.teamPermissionId, v.projectPermissionId);
   add("project", v.codes.cliPolling, v.codes.cliLogin, v.codes.passkeyAuthentication);
   add("owner", v.owner.id, v.owner.email, v.owner.accessToken, v.owner.refreshToken, v.owner.teamId);
