@@ -44,10 +44,10 @@ export const getItem = defineProcedure({
   access: "client",
   summary: "Read a customer's quantity of an item",
   description:
-    "Clients may read their own user's items, the items of teams they are members of, and the items of custom customers (as on Stack Auth, custom customers' ids are the app's own and not tied to a user). Expired quantity changes do not count.",
+    "Any caller of the project may read any of its customers' items, as on Stack Auth (the Stack SDK's server app reads them with client requests). Expired quantity changes do not count.",
   tags,
   successStatus: 200,
-  errors: [...itemErrors, "USER_AUTHENTICATION_REQUIRED"],
+  errors: itemErrors,
   params,
   output: item,
 });

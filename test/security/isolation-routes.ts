@@ -449,6 +449,7 @@ export const isolationRoutes: Record<string, RouteCase> = {
 
   // ---- payment items ------------------------------------------------------------------------------
   "GET /payments/items/{customer_type}/{customer_id}/{item_id}": {
+    notPerUser: "any caller of the project may read its customers' items, as on Stack Auth (the SDK's server app reads them as signed-out client requests)",
     requests: ({ victim }) => [
       { label: "victim user's credits", refuse: true, params: { customer_type: "user", customer_id: victim.user1.id, item_id: "credits" } },
       { label: "victim team's seats", refuse: true, params: { customer_type: "team", customer_id: victim.team1.id, item_id: "seats" } },

@@ -12,10 +12,10 @@ export interface Customer {
 }
 
 /**
- * What the quantity read also finds out, in the same query: whether the user or the team exists,
- * whether `memberId` is a member of the team, or nothing (custom customers exist by being named).
+ * What the quantity read also finds out, in the same query: whether the user or the team exists, or
+ * nothing (custom customers exist by being named).
  */
-export type CustomerCheck = "user" | "team" | "member" | "none";
+export type CustomerCheck = "user" | "team" | "none";
 
 export interface ItemState {
   quantity: number;
@@ -24,17 +24,15 @@ export interface ItemState {
 }
 
 export function itemQueries(store: Store) {
-  const { itemQuantityChanges: changes, users, teams, teamMembers: members } = store.t;
+  const { itemQuantityChanges: changes, users, teams } = store.t;
   const projectId = sql.placeholder("projectId");
   const customerId = sql.placeholder("customerId");
   // drizzle writes the embedded subquery in parentheses already.
-  const exists = (db: Db, table: typeof users | typeof teams | typeof members, where: SQL | undefined) =>
+  const exists = (db: Db, table: typeof users | typeof teams, where: SQL | undefined) =>
     sql`exists ${db.select({ one: sql`1` }).from(table).where(where)}`;
   const checks: Record<CustomerCheck, (db: Db) => SQL> = {
     user: (db) => exists(db, users, and(eq(users.projectId, projectId), eq(users.id, customerId))),
     team: (db) => exists(db, teams, and(eq(teams.projectId, projectId), eq(teams.id, customerId))),
-    member: (db) =>
-      exists(db, members, and(eq(members.projectId, projectId), eq(members.teamId, customerId), eq(members.userId, sql.placeholder("memberId")))),
     none: () => sql`1 = 1`,
   };
   // The item read is a hot path: one statement per customer check, one round trip per read. The
@@ -62,8 +60,8 @@ export function itemQueries(store: Store) {
 
   return {
     /** The customer's quantity of the item at `now` (the sum of the changes not expired by then) and the check's answer. */
-    async state(projectId: string, customer: Customer, itemId: string, now: Date, check: CustomerCheck, memberId?: string, db: Db = store.db): Promise<ItemState> {
-      const params = { projectId, customerType: customer.type, customerId: customer.id, itemId, now, memberId };
+    async state(projectId: string, customer: Customer, itemId: string, now: Date, check: CustomerCheck, db: Db = store.db): Promise<ItemState> {
+      const params = { projectId, customerType: customer.type, customerId: customer.id, itemId, now };
       const [row] = await state(check).execute(params, db);
       return row!;
     },

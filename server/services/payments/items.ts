@@ -51,18 +51,13 @@ function customerNotFound(customer: Customer) {
 }
 
 /**
- * The customer's item as of now. With `memberId`, the customer must be a team that user is a member
- * of (a client reading its team's items): null when it is not; otherwise a missing user or team is
- * USER_NOT_FOUND / TEAM_NOT_FOUND. One query after the config lookup.
+ * The customer's item as of now; a missing user or team is USER_NOT_FOUND / TEAM_NOT_FOUND. One query
+ * after the config lookup.
  */
-export async function readItem(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string, memberId?: string): Promise<ItemView | null> {
+export async function readItem(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string): Promise<ItemView> {
   const item = itemOf(project, customer, itemId);
-  const check = memberId === undefined ? existence[customer.type] : "member";
-  const state = await deps.queries.items.state(project.id, customer, itemId, deps.clock.now(), check, memberId);
-  if (!state.found) {
-    if (memberId !== undefined) return null;
-    throw customerNotFound(customer);
-  }
+  const state = await deps.queries.items.state(project.id, customer, itemId, deps.clock.now(), existence[customer.type]);
+  if (!state.found) throw customerNotFound(customer);
   return { id: itemId, displayName: item.displayName, quantity: state.quantity };
 }
 
@@ -75,7 +70,7 @@ export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, cus
   itemOf(project, customer, itemId);
   return deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
-    const state = await deps.queries.items.state(project.id, customer, itemId, now, existence[customer.type], undefined, tx);
+    const state = await deps.queries.items.state(project.id, customer, itemId, now, existence[customer.type], tx);
     if (!state.found) throw customerNotFound(customer);
     const quantity = state.quantity + change.delta;
     if (!allowNegative && change.delta < 0 && quantity < 0) {
