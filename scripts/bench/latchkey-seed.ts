@@ -6,12 +6,13 @@ import type { ServerSecrets } from "./latchkey-server.js";
 import type { BenchOptions, ScenarioName } from "./options.js";
 import type { SeedContext } from "./requests.js";
 import { seedBulkUsers } from "./seed-bulk.js";
-import { createBenchProject, createTeams, POOL_PASSWORD, signUpPool } from "./seed-api.js";
+import { createBenchProject, createTeams, grantItems, POOL_PASSWORD, signUpPool } from "./seed-api.js";
 
 export interface SeedNeeds {
   pool: boolean;
   teams: boolean;
   bulk: boolean;
+  items: boolean;
 }
 
 export function seedNeeds(scenarios: readonly ScenarioName[]): SeedNeeds {
@@ -20,6 +21,7 @@ export function seedNeeds(scenarios: readonly ScenarioName[]): SeedNeeds {
     pool: has("users-me", "refresh", "team-permission", "item-quantity", "sign-in", "storm", "mixed"),
     teams: has("team-permission", "mixed"),
     bulk: has("users-page", "mixed"),
+    items: has("item-quantity"),
   };
 }
 
@@ -40,6 +42,7 @@ export async function seedLatchkey(baseUrl: string, database: BenchDatabase, sec
   const project = await timed("project", () => createBenchProject(baseUrl, secrets.internalKeys));
   const users = needs.pool ? await timed("pool sign-ups", () => signUpPool(baseUrl, project, options.poolUsers)) : [];
   if (needs.teams) await timed("teams", () => createTeams(baseUrl, project, users));
+  if (needs.items) await timed("item quantities", () => grantItems(baseUrl, project, users));
   let bulkIds: string[] = [];
   if (needs.bulk) {
     // One real argon2id hash shared by every bulk user: the rows are as large as real ones.

@@ -4,7 +4,7 @@
  */
 import { projectHeaders, type ProjectKeys } from "./api.js";
 import type { HttpRequest } from "./load.js";
-import { POOL_PASSWORD, type PoolUser } from "./seed-api.js";
+import { BENCH_ITEM_ID, POOL_PASSWORD, type PoolUser } from "./seed-api.js";
 
 export interface SeedContext {
   project: ProjectKeys;
@@ -77,7 +77,7 @@ export function signUp(ctx: SeedContext): RequestSource {
 export function itemQuantity(ctx: SeedContext): RequestSource {
   const headers = projectHeaders(ctx.project, "server");
   const ids = ctx.users.map((u) => u.id);
-  return () => ({ method: "GET", path: `/api/v1/payments/items/user/${pick(ids)}/bench-credits`, headers });
+  return () => ({ method: "GET", path: `/api/v1/payments/items/user/${pick(ids)}/${BENCH_ITEM_ID}`, headers });
 }
 
 /** Relative weights of the mixed workload: mostly session reads, a few writes, rare password work. */

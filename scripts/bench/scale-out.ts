@@ -28,7 +28,7 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
       const proxy = spawnNode("round-robin proxy", ["scripts/bench/children/round-robin-proxy.ts", String(proxyPort), servers.map((s) => s.url).join(",")], {}, { typescript: true });
       try {
         await waitUntilReady(proxy, `${proxyUrl}/health`);
-        context ??= (await seedLatchkey(proxyUrl, database, secrets, { pool: true, teams: false, bulk: false }, options)).context;
+        context ??= (await seedLatchkey(proxyUrl, database, secrets, { pool: true, teams: false, bulk: false, items: false }, options)).context;
         const pids = [...servers.map((s) => s.child.pid), proxy.pid];
         const m = await measure(pids, { url: proxyUrl, connections: options.connections, durationSeconds: options.durationSeconds, next: usersMe(context) }, runTiming(options));
         for (const s of servers) assertAlive(s.child, `the ${n}-process step`);

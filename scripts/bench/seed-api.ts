@@ -16,7 +16,13 @@ export interface PoolUser {
   teamId: string | null;
 }
 
-/** Signs up an owner on the internal project and creates a project with default config and keys. */
+/** The item the item-quantity scenario reads, defined in the bench project's config. */
+export const BENCH_ITEM_ID = "bench-credits";
+
+/**
+ * Signs up an owner on the internal project and creates a project with default config (plus the bench
+ * item) and keys.
+ */
 export async function createBenchProject(baseUrl: string, internalKeys: InternalKeys): Promise<ProjectKeys> {
   const internal: ProjectKeys = { projectId: "internal", publishableClientKey: internalKeys.publishableClientKey, secretServerKey: internalKeys.secretServerKey };
   const owner = await call(baseUrl, "POST", "/auth/password/sign-up", {
@@ -30,12 +36,13 @@ export async function createBenchProject(baseUrl: string, internalKeys: Internal
     json: { display_name: "Bench", owner_team_id: me.body.selected_team_id },
   });
   const projectId = created.body.id as string;
+  const ownerHeaders = { "x-stack-access-type": "admin", "x-stack-project-id": projectId, "x-stack-admin-access-token": token };
+  await call(baseUrl, "PATCH", "/internal/config/override", {
+    headers: ownerHeaders,
+    json: { config_override_string: JSON.stringify({ [`payments.items.${BENCH_ITEM_ID}`]: { displayName: "Bench credits", customerType: "user" } }) },
+  });
   const keys = await call(baseUrl, "POST", "/internal/api-keys", {
-    headers: {
-      "x-stack-access-type": "admin",
-      "x-stack-project-id": projectId,
-      "x-stack-admin-access-token": token,
-    },
+    headers: ownerHeaders,
     json: {
       description: "bench",
       expires_at_millis: Date.now() + 86_400_000,
@@ -65,5 +72,19 @@ export async function createTeams(baseUrl: string, project: ProjectKeys, users: 
   await mapConcurrent(users, 8, async (user, i) => {
     const res = await call(baseUrl, "POST", "/teams", { headers: projectHeaders(project, "server"), json: { display_name: `Team ${i}`, creator_user_id: user.id } });
     user.teamId = res.body.id;
+  });
+}
+
+/**
+ * Gives each user quantity changes of the bench item (a grant that never expires, one that expires in
+ * a day, and a spend), so a read sums several rows as a real customer's would.
+ */
+export async function grantItems(baseUrl: string, project: ProjectKeys, users: PoolUser[]): Promise<void> {
+  const inADay = new Date(Date.now() + 86_400_000).toISOString();
+  const changes = [{ delta: 100 }, { delta: 50, expires_at: inADay, description: "trial" }, { delta: -30 }];
+  await mapConcurrent(users, 8, async (user) => {
+    for (const change of changes) {
+      await call(baseUrl, "POST", `/payments/items/user/${user.id}/${BENCH_ITEM_ID}/update-quantity?allow_negative=false`, { headers: projectHeaders(project, "server"), json: change });
+    }
   });
 }
