@@ -12,13 +12,14 @@ import { clientIpOf } from "./http/client-ip.js";
 import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
 import { bodyTooLarge } from "./http/request-input.js";
 import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
+import { StaticMatchRouter } from "./http/static-match-router.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorReply, JSON_TYPE, routeNotFoundReply } from "./http/wire.js";
 import { findProjectFile } from "./project-files.js";
 import { describeError } from "./services/log.js";
 
 export function createApp(deps: AppDeps): Hono {
-  const app = new Hono();
+  const app = new Hono({ router: new StaticMatchRouter() });
   const api = createApiResponder(deps.config.publicUrl);
   const apiNotFound: MiddlewareHandler = async (c) => api.respond(routeNotFoundReply(c.req.method, c.req.path), apiEnvelopeOf(c));
 
