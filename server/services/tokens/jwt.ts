@@ -14,8 +14,21 @@ export interface JwtHeader {
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
+/** Encoded headers by key id: the same few keys sign every token. */
+const encodedHeaders = new Map<string, string>();
+const MAX_ENCODED_HEADERS = 64;
+
+function encodedHeaderOf(kid: string): string {
+  let header = encodedHeaders.get(kid);
+  if (header === undefined) {
+    if (encodedHeaders.size >= MAX_ENCODED_HEADERS) encodedHeaders.clear();
+    encodedHeaders.set(kid, (header = encode({ alg: "ES256", kid, typ: "JWT" })));
+  }
+  return header;
+}
+
 export function signJwt(payload: Record<string, unknown>, kid: string, privateKey: KeyObject): Promise<string> {
-  const signingInput = `${encode({ alg: "ES256", kid, typ: "JWT" })}.${encode(payload)}`;
+  const signingInput = `${encodedHeaderOf(kid)}.${encode(payload)}`;
   return new Promise((resolve, reject) => {
     sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" }, (error, signature) => {
       if (error) reject(error);
