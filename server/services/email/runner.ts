@@ -17,6 +17,11 @@ import { createEmailTransports, EmailSendError, type EmailTransports } from "./t
 export interface JobRunnerOptions {
   /** Time between passes when idle. Default 1 s. */
   pollIntervalMs?: number;
+  /**
+   * How long a wake waits for more rows before its pass starts. Default 20 ms: during a sign-up burst
+   * one pass (one claim, one status update) then delivers the mails of many sign-ups.
+   */
+  wakeDelayMs?: number;
   /** How long a claimed row stays reserved for this runner. Default 60 s (well above the SMTP timeouts). */
   leaseMs?: number;
   /** Rows claimed per pass. Default 10. */
@@ -56,6 +61,7 @@ export const NO_EMAIL_SERVER = "No e-mail server is configured for this project"
 
 export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const wakeDelayMs = options.wakeDelayMs ?? 20;
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 10;
   const maxAttempts = options.maxAttempts ?? 10;
@@ -163,6 +169,8 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
 
   let running = false;
   let timer: NodeJS.Timeout | undefined;
+  /** When the pending timer fires (performance.now() time). */
+  let timerDueAt = 0;
   let current: Promise<void> | undefined;
   let wakeRequested = false;
 
@@ -179,7 +187,13 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
       }
       // A full batch suggests more is due: go on at once.
     } while (running && (wakeRequested || processed === batchSize));
-    if (running) timer = setTimeout(pass, pollIntervalMs);
+    if (running) schedule(pollIntervalMs);
+  }
+
+  function schedule(delayMs: number) {
+    if (timer) clearTimeout(timer);
+    timerDueAt = performance.now() + delayMs;
+    timer = setTimeout(pass, delayMs);
   }
 
   function pass() {
@@ -208,8 +222,9 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
         wakeRequested = true;
         return;
       }
-      if (timer) clearTimeout(timer);
-      pass();
+      // A pass due within the delay already takes this wake's rows.
+      if (timer && timerDueAt <= performance.now() + wakeDelayMs) return;
+      schedule(wakeDelayMs);
     },
   };
 }
