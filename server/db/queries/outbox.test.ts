@@ -82,6 +82,22 @@ describe.each(testDialects)("outbox queries on %s", (dialect) => {
     expect((await q.claimDue(at(61), at(120), 10)).map((r) => r.id)).toEqual(["e"]);
   });
 
+  it("marks batches larger than one statement takes, and the leases they held are gone", async () => {
+    await using s = await createTestStore(dialect);
+    await withProjects(s, "p1");
+    const q = outboxQueries(s);
+    const ids = Array.from({ length: 37 }, (_, i) => `m${String(i).padStart(2, "0")}`);
+    for (const id of ids) await q.insert(row(id));
+    expect((await q.claimDue(t0, at(60), 40)).map((r) => r.id)).toEqual(ids);
+
+    const [sent, undeliverable] = [ids.slice(0, 20), ids.slice(20)];
+    expect((await q.markSent([...sent, "gone"], at(2))).sort()).toEqual(sent);
+    expect((await q.markUndeliverable(undeliverable, at(3), "No e-mail server")).sort()).toEqual(undeliverable);
+    for (const id of sent) expect(await q.get("p1", id)).toMatchObject({ status: "sent", attempts: 1, doneAt: at(2), lockedUntil: null });
+    for (const id of undeliverable) expect(await q.get("p1", id)).toMatchObject({ status: "undeliverable", doneAt: at(3), lockedUntil: null, lastError: "No e-mail server" });
+    expect(await q.claimDue(at(120), at(180), 40)).toEqual([]);
+  });
+
   it("lists and reads rows of one project only, newest first", async () => {
     await using s = await createTestStore(dialect);
     await withProjects(s, "p1", "p2");

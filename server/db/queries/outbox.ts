@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
+import { statementsByShape } from "../statements-by-shape.js";
 import type { Db, Store } from "../store.js";
 
 export type OutboxRow = typeof import("../schema.pg.js").outbox.$inferSelect;
@@ -13,8 +14,39 @@ export type OutboxKind = OutboxRow["kind"];
  */
 export function outboxQueries(store: Store) {
   const { outbox } = store.t;
-  const unlocked = (now: Date) => or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now));
   const insertRow = preparedInsert<OutboxRow>(store, outbox, true);
+  // Claims and status marks run for every batch of mails, so they are prepared (building them with
+  // drizzle cost more than running them): one statement per batch size. Times go through the
+  // columns' encoders (integer milliseconds on SQLite).
+  const time = (name: string) => sql`${sql.param(sql.placeholder(name), outbox.lockedUntil)}`;
+  const unlocked = or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, time("now")));
+  const claimUpTo = statementsByShape<number, OutboxRow[]>(store, "outbox_claim", String, (limit, db) => {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, time("now")), unlocked))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit);
+    return db
+      .update(outbox)
+      .set({ lockedUntil: time("leaseUntil") })
+      .where(and(inArray(outbox.id, due), eq(outbox.status, "pending"), unlocked))
+      .returning();
+  });
+  const markSentOf = statementsByShape<number, { id: string }[]>(store, "outbox_mark_sent", String, (count, db) =>
+    db
+      .update(outbox)
+      .set({ status: "sent", attempts: incremented(outbox.attempts), doneAt: time("now"), lockedUntil: null, lastError: null })
+      .where(inArray(outbox.id, idPlaceholders(count)))
+      .returning({ id: outbox.id }),
+  );
+  const markUndeliverableOf = statementsByShape<number, { id: string }[]>(store, "outbox_mark_undeliverable", String, (count, db) =>
+    db
+      .update(outbox)
+      .set({ status: "undeliverable", doneAt: time("now"), lastError: sql`${sql.placeholder("lastError")}`, lockedUntil: null })
+      .where(inArray(outbox.id, idPlaceholders(count)))
+      .returning({ id: outbox.id }),
+  );
 
   return {
     /** Writes a row; pass the transaction so the row commits (or rolls back) with the change that caused it. */
@@ -42,14 +74,9 @@ export function outboxQueries(store: Store) {
       }
     },
 
-    /** Marks rows sent, in one statement however many; returns the ids it changed. */
+    /** Marks rows sent, one statement per MAX_IDS_PER_STATEMENT ids; returns the ids it changed. */
     async markSent(ids: string[], now: Date): Promise<string[]> {
-      const rows = await store.db
-        .update(outbox)
-        .set({ status: "sent", attempts: incremented(outbox.attempts), doneAt: now, lockedUntil: null, lastError: null })
-        .where(inArray(outbox.id, ids))
-        .returning({ id: outbox.id });
-      return rows.map((r) => r.id);
+      return byChunks(ids, (chunk) => markSentOf(chunk.length).execute({ now, ...idParams(chunk) }));
     },
 
     /** Records a failed attempt and releases the lease; the row is claimed again at `nextAttemptAt`. */
@@ -64,12 +91,7 @@ export function outboxQueries(store: Store) {
 
     /** No way to deliver (e.g. no e-mail server configured), kept for admins to see; one statement for many rows. */
     async markUndeliverable(ids: string[], now: Date, lastError: string): Promise<string[]> {
-      const rows = await store.db
-        .update(outbox)
-        .set({ status: "undeliverable", doneAt: now, lastError, lockedUntil: null })
-        .where(inArray(outbox.id, ids))
-        .returning({ id: outbox.id });
-      return rows.map((r) => r.id);
+      return byChunks(ids, (chunk) => markUndeliverableOf(chunk.length).execute({ now, lastError, ...idParams(chunk) }));
     },
 
     /** A project's rows of one kind, newest first. */
@@ -89,23 +111,32 @@ export function outboxQueries(store: Store) {
   };
 
   async function claim(now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
-    const due = store.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now), unlocked(now)))
-      .orderBy(asc(outbox.nextAttemptAt))
-      .limit(limit);
-    const rows = await store.db
-      .update(outbox)
-      .set({ lockedUntil: leaseUntil })
-      .where(and(inArray(outbox.id, due), eq(outbox.status, "pending"), unlocked(now)))
-      .returning();
+    const rows = await claimUpTo(limit).execute({ now, leaseUntil });
     return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
   }
 
 }
 
 export type OutboxQueries = ReturnType<typeof outboxQueries>;
+
+/** Ids per status-marking statement: the number of prepared shapes stays bounded whatever a batch holds. */
+const MAX_IDS_PER_STATEMENT = 16;
+
+function idPlaceholders(count: number) {
+  return Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
+}
+
+function idParams(ids: string[]): Record<string, string> {
+  return Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+}
+
+async function byChunks(ids: string[], mark: (chunk: string[]) => Promise<{ id: string }[]>): Promise<string[]> {
+  const changed: string[] = [];
+  for (let start = 0; start < ids.length; start += MAX_IDS_PER_STATEMENT) {
+    for (const row of await mark(ids.slice(start, start + MAX_IDS_PER_STATEMENT))) changed.push(row.id);
+  }
+  return changed;
+}
 
 /** `attempts + 1`, computed by the database so the value never depends on a stale read. */
 function incremented(column: OutboxColumn) {
