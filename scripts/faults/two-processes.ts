@@ -20,7 +20,8 @@
  *     (with Retry-After) per address; 3 codes and 3 mails queued per address, the counter at 10. The
  *     project's mail server stays "shared" and the processes have none, so mails stay undelivered;
  *     sends still count.
- * (d) Lockout counters and quantities: TODO hooks below (not in the server yet).
+ * (d) Lockout counters: concurrent wrong passwords through A and B are all counted (details below).
+ * (e) Item quantities: concurrent decreases through A and B never overdraw (details below).
  */
 import { randomBytes } from "node:crypto";
 import { call, describe, expectStatus, knownErrorCode, newInternalKeys, type ApiResponse, type ProjectKeys } from "./support/api.js";
@@ -36,6 +37,8 @@ const CLI_LOGINS = 5;
 const OTP_ADDRESSES = 3;
 const OTP_SENDS_PER_ADDRESS = 10;
 const OTP_SEND_LIMIT = 3;
+const QUANTITY_START = 25;
+const QUANTITY_DECREASES = 40;
 const CALLBACK = "http://localhost:3000/handler";
 /** The 400 text of a CLI login code that is unknown, expired or already completed. */
 const INVALID_LOGIN_CODE = "Invalid login code or the code has expired";
@@ -100,7 +103,8 @@ await runFaultScript({
     const todo = outcomes.filter((o) => o.todo);
     return (
       `${checked.length} invariants checked (${checked.map((o) => `${o.name} ${o.detail}`).join(", ")}), ` +
-      `${todo.length} TODO (${todo.map((o) => o.name).join(", ")}), ${report.violations.length} violations`
+      (todo.length > 0 ? `${todo.length} TODO (${todo.map((o) => o.name).join(", ")}), ` : "") +
+      `${report.violations.length} violations`
     );
   },
 });
@@ -337,11 +341,46 @@ async function lockoutCounters(ctx: Context): Promise<Outcome> {
 }
 
 /**
- * TODO(quantities): the issue also names quantities (items a customer holds; the error table already
- * has their "not enough" error). There is no item API in the server yet. When there is: concurrent
- * decrements through A and B must never take a quantity below zero, and the final quantity must equal
- * the start minus the acknowledged decrements.
+ * (e) Item quantities: a custom customer holds QUANTITY_START of an item (granted through A); then
+ * QUANTITY_DECREASES concurrent try-decreases of 1 (`allow_negative=false`) split across A and B.
+ * Exactly QUANTITY_START succeed, the rest answer ITEM_QUANTITY_INSUFFICIENT_AMOUNT; both processes
+ * then read 0, and the database holds one change per acknowledged decrease, summing to 0.
  */
-async function quantities(_ctx: Context): Promise<Outcome> {
-  return { name: "quantities", detail: "no item/quantity API in the server yet (hook: quantities in two-processes.ts)", todo: true };
+async function quantities(ctx: Context): Promise<Outcome> {
+  const { report, project } = ctx;
+  const [a, b] = ctx.servers;
+  const itemId = "fault-credits";
+  const customerId = `shop-${ctx.tag}`;
+  const itemPath = `/payments/items/custom/${customerId}/${itemId}`;
+  const override = JSON.stringify({ [`payments.items.${itemId}`]: { displayName: "Fault credits", customerType: "custom" } });
+  expectStatus(await call(a.url, "PATCH", "/internal/config/override", { access: "admin", project, body: { config_override_string: override } }), 200, "configure the item");
+  // B serves the item once its project cache (2 s) has expired.
+  const deadline = Date.now() + CONFIG_STALENESS_LIMIT_MS;
+  while ((await call(b.url, "GET", itemPath, { access: "server", project })).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`process B did not serve the new item within ${CONFIG_STALENESS_LIMIT_MS / 1000} s`);
+    await sleep(200);
+  }
+  const grant = await call(a.url, "POST", `${itemPath}/update-quantity?allow_negative=false`, { access: "server", project, body: { delta: QUANTITY_START } });
+  expectStatus(grant, 200, "grant the starting quantity");
+
+  const answers = await race(ctx, QUANTITY_DECREASES, (url) =>
+    call(url, "POST", `${itemPath}/update-quantity?allow_negative=false`, { access: "server", project, body: { delta: -1 }, timeoutMs: RACE_TIMEOUT_MS }),
+  );
+  const answered = answers.filter((answer): answer is ApiResponse => !(answer instanceof Error));
+  const taken = answered.filter((answer) => answer.status === 200 && typeof answer.body?.id === "string");
+  const refused = answered.filter((answer) => knownErrorCode(answer) === "ITEM_QUANTITY_INSUFFICIENT_AMOUNT");
+  report.expect(taken.length === QUANTITY_START, `quantities: ${taken.length} of ${QUANTITY_DECREASES} concurrent decreases of 1 went through, expected exactly ${QUANTITY_START}`);
+  for (const answer of answered) if (!taken.includes(answer) && !refused.includes(answer)) report.violation(`quantities: a decrease answered ${describe(answer)}`);
+  for (const server of ctx.servers) {
+    const read = await call(server.url, "GET", itemPath, { access: "server", project });
+    report.expect(read.status === 200 && read.body?.quantity === 0, `quantities: ${server.label} reads ${describe(read)}, expected quantity 0`);
+  }
+  await withDirectDb(ctx.databaseUrl, async (db) => {
+    const changes = await db.query<{ delta: unknown }>("SELECT delta FROM item_quantity_changes WHERE project_id = ? AND customer_id = ? AND item_id = ?", [project.id, customerId, itemId]);
+    const sum = changes.reduce((total, change) => total + Number(change.delta), 0);
+    const decreases = changes.filter((change) => Number(change.delta) < 0).length;
+    report.expect(sum === 0, `quantities: the stored changes sum to ${sum}, expected 0`);
+    report.expect(decreases === taken.length, `quantities: ${decreases} decreases stored, ${taken.length} acknowledged`);
+  });
+  return { name: "item quantities", detail: `${QUANTITY_START} of ${QUANTITY_DECREASES} decreases` };
 }
