@@ -43,7 +43,7 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** One pass: claims a batch of due rows and delivers them; returns how many rows it handled. */
   runOnce(): Promise<number>;
-  /** Runs a pass now (call it after committing a transaction that wrote to the outbox). */
+  /** Runs a pass soon, after `wakeDelayMs` (call it after committing a transaction that wrote to the outbox). */
   wake(): void;
 }
 
@@ -199,6 +199,8 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
   function pass() {
     current = loop().finally(() => {
       current = undefined;
+      // A wake that came after the loop's last look at `wakeRequested` must not wait for the poll.
+      if (running && wakeRequested) schedule(wakeDelayMs);
     });
   }
 
