@@ -89,7 +89,7 @@ export function outboxQueries(store: Store) {
       await store.db.update(outbox).set({ status: "failed", doneAt: now, lastError, lockedUntil: null, attempts }).where(eq(outbox.id, id));
     },
 
-    /** No way to deliver (e.g. no e-mail server configured), kept for admins to see; one statement for many rows. */
+    /** No way to deliver (e.g. no e-mail server configured), kept for admins to see; one statement per MAX_IDS_PER_STATEMENT ids. */
     async markUndeliverable(ids: string[], now: Date, lastError: string): Promise<string[]> {
       return byChunks(ids, (chunk) => markUndeliverableOf(chunk.length).execute({ now, lastError, ...idParams(chunk) }));
     },

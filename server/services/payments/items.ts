@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../../contract/known-error.js";
-import type { Customer, CustomerCheck, CustomerType } from "../../db/queries/items.js";
+import type { Customer, CustomerType } from "../../db/queries/items.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { StatusError } from "../../http/status-error.js";
@@ -26,9 +26,6 @@ export interface QuantityChange {
   expiresAt: Date | null;
   description: string | null;
 }
-
-/** The check that finds a customer of each type (custom customers exist by being named). */
-const existence: Record<CustomerType, CustomerCheck> = { user: "user", team: "team", custom: "none" };
 
 /** The item's definition, or ITEM_NOT_FOUND / ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH. */
 function itemOf(project: ProjectRow, customer: Customer, itemId: string) {
@@ -56,7 +53,7 @@ function customerNotFound(customer: Customer) {
  */
 export async function readItem(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string): Promise<ItemView> {
   const item = itemOf(project, customer, itemId);
-  const state = await deps.queries.items.state(project.id, customer, itemId, deps.clock.now(), existence[customer.type]);
+  const state = await deps.queries.items.state(project.id, customer, itemId, deps.clock.now());
   if (!state.found) throw customerNotFound(customer);
   return { id: itemId, displayName: item.displayName, quantity: state.quantity };
 }
@@ -70,7 +67,7 @@ export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, cus
   itemOf(project, customer, itemId);
   return deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
-    const state = await deps.queries.items.state(project.id, customer, itemId, now, existence[customer.type], tx);
+    const state = await deps.queries.items.state(project.id, customer, itemId, now, tx);
     if (!state.found) throw customerNotFound(customer);
     const quantity = state.quantity + change.delta;
     if (!allowNegative && change.delta < 0 && quantity < 0) {
