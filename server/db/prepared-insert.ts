@@ -17,12 +17,24 @@ const MAX_SHAPES = 64;
 /** Statement sets built so far, so that every statement name is unique within the store. */
 let statementSets = 0;
 
-export function preparedInsert<Row>(store: Store, table: InsertableTable, returning: boolean) {
+export interface PreparedInsertOptions {
+  /** RETURNING every column (the inserted row comes back). */
+  returning: boolean;
+  /** ON CONFLICT DO NOTHING: a row that would break a unique constraint is skipped. */
+  ignoreConflicts?: boolean;
+}
+
+export function preparedInsert<Row>(store: Store, table: InsertableTable, { returning, ignoreConflicts = false }: PreparedInsertOptions) {
   const columns = Object.values(table as unknown as Record<string, Column>).filter((c) => c && typeof c === "object" && "columnType" in c);
   const computed = columns.filter((c) => c.defaultFn || c.onUpdateFn).map((c) => c.name);
   if (computed.length > 0) throw new Error(`preparedInsert: columns ${computed.join(", ")} have defaults computed in JavaScript`);
   const set = ++statementSets;
   const byColumns = new Map<string, PreparedStatement<Row[]>>();
+  const build = (db: Db, values: Record<string, unknown>) => {
+    const insert = db.insert(table).values(values as never);
+    const query = ignoreConflicts ? insert.onConflictDoNothing() : insert;
+    return returning ? query.returning() : query;
+  };
 
   return async function insert(row: Record<string, unknown>, db: Db = store.db): Promise<Row[]> {
     // NULLs are written into the SQL (drizzle's encoders do not take null); they are part of the shape.
@@ -30,15 +42,14 @@ export function preparedInsert<Row>(store: Store, table: InsertableTable, return
     const shape = keys.map((key) => (row[key] === null ? `${key}=null` : key)).join(",");
     let statement = byColumns.get(shape);
     if (!statement && byColumns.size >= MAX_SHAPES) {
-      const query = db.insert(table).values(row as never);
-      return (returning ? query.returning() : query) as unknown as Promise<Row[]>;
+      return build(db, row) as unknown as Promise<Row[]>;
     }
     if (!statement) {
       const values = Object.fromEntries(keys.map((key) => [key, row[key] === null ? sql`null` : sql.placeholder(key)]));
-      statement = store.prepare(`insert_${set}_${byColumns.size}`, (root) => {
-        const query = root.insert(table).values(values as never);
-        return (returning ? query.returning() : query) as unknown as { prepare(name: string): { execute(params?: Record<string, unknown>): Promise<Row[]> } };
-      });
+      statement = store.prepare(
+        `insert_${set}_${byColumns.size}`,
+        (root) => build(root, values) as unknown as { prepare(name: string): { execute(params?: Record<string, unknown>): Promise<Row[]> } },
+      );
       byColumns.set(shape, statement);
     }
     return statement.execute(row, db);

@@ -31,8 +31,14 @@ export interface TeamChange {
 }
 
 export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
-  const now = deps.clock.now();
-  const team = await deps.queries.teams.insert(
+  const team = await insertTeam(deps, db, project, input);
+  if (input.creatorUserId) await addTeamCreator(deps, db, project, team.id, input.creatorUserId);
+  return team;
+}
+
+/** The team row alone: its creator, if any, is added with `addTeamCreator` (once the user exists). */
+export async function insertTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
+  return deps.queries.teams.insert(
     {
       id: randomUUID(),
       projectId: project.id,
@@ -41,15 +47,16 @@ export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, inp
       clientMetadata: input.clientMetadata ?? null,
       clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
       serverMetadata: input.serverMetadata ?? null,
-      createdAt: now,
+      createdAt: deps.clock.now(),
     },
     db,
   );
-  if (input.creatorUserId) {
-    await deps.queries.teams.addMember({ projectId: project.id, teamId: team.id, userId: input.creatorUserId, createdAt: now }, db);
-    await grantTeamDefaults(deps, db, project, team.id, input.creatorUserId, "teamCreator");
-  }
-  return team;
+}
+
+/** Makes the user the team's first member, with the project's default creator permissions. */
+export async function addTeamCreator(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string): Promise<void> {
+  await deps.queries.teams.addMember({ projectId: project.id, teamId, userId, createdAt: deps.clock.now() }, db);
+  await grantTeamDefaults(deps, db, project, teamId, userId, "teamCreator");
 }
 
 /**

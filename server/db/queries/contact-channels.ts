@@ -5,7 +5,7 @@ import type { ContactChannelRow } from "./users.js";
 
 export function contactChannelQueries(store: Store) {
   const { contactChannels: channels } = store.t;
-  const insertChannel = preparedInsert<ContactChannelRow>(store, channels, true);
+  const insertChannel = preparedInsert<ContactChannelRow>(store, channels, { returning: true });
   // Checked before every sign-up.
   const authOwnerOtherThan = store.prepare("auth_email_owner", (db) =>
     db

@@ -50,7 +50,7 @@ export function itemQueries(store: Store) {
           ),
         ),
   );
-  const insertChange = preparedInsert(store, changes, false);
+  const insertChange = preparedInsert(store, changes, { returning: false });
 
   return {
     /** The customer's quantity of the item at `now` (the sum of the changes not expired by then) and whether the customer exists. */

@@ -14,7 +14,7 @@ export type OutboxKind = OutboxRow["kind"];
  */
 export function outboxQueries(store: Store) {
   const { outbox } = store.t;
-  const insertRow = preparedInsert<OutboxRow>(store, outbox, true);
+  const insertRow = preparedInsert<OutboxRow>(store, outbox, { returning: true });
   // Claims and status marks run for every batch of mails, so they are prepared (building them with
   // drizzle cost more than running them): one statement per batch size. Times go through the
   // columns' encoders (integer milliseconds on SQLite).

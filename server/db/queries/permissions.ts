@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { preparedInsert } from "../prepared-insert.js";
 import { flagsShape, statementsByShape } from "../statements-by-shape.js";
 import type { Db, Store } from "../store.js";
 
@@ -6,6 +7,9 @@ type TeamFilter = { teamId?: string; userId?: string };
 
 export function permissionQueries(store: Store) {
   const { teamPermissions: team, projectPermissions: project } = store.t;
+  // Sign-ups and team creations grant defaults: prepared like every hot insert.
+  const insertTeamGrant = preparedInsert(store, team, { returning: false, ignoreConflicts: true });
+  const insertProjectGrant = preparedInsert(store, project, { returning: false, ignoreConflicts: true });
   // Permission checks (`hasPermission` in the SDKs) read these on every call: prepared per filter shape.
   const teamGrants = statementsByShape<TeamFilter, { teamId: string; userId: string; permissionId: string }[]>(
     store,
@@ -40,7 +44,7 @@ export function permissionQueries(store: Store) {
       return teamGrants(filter).execute({ projectId, teamId: filter.teamId, userId: filter.userId }, db);
     },
     async grantTeam(projectId: string, teamId: string, userId: string, permissionId: string, now: Date, db: Db = store.db) {
-      await db.insert(team).values({ projectId, teamId, userId, permissionId, createdAt: now }).onConflictDoNothing();
+      await insertTeamGrant({ projectId, teamId, userId, permissionId, createdAt: now }, db);
     },
     async revokeTeam(projectId: string, teamId: string, userId: string, permissionId: string, db: Db = store.db) {
       const deleted = await db
@@ -53,7 +57,7 @@ export function permissionQueries(store: Store) {
       return projectGrants({ userId }).execute({ projectId, userId }, db);
     },
     async grantProject(projectId: string, userId: string, permissionId: string, now: Date, db: Db = store.db) {
-      await db.insert(project).values({ projectId, userId, permissionId, createdAt: now }).onConflictDoNothing();
+      await insertProjectGrant({ projectId, userId, permissionId, createdAt: now }, db);
     },
     async revokeProject(projectId: string, userId: string, permissionId: string, db: Db = store.db) {
       const deleted = await db

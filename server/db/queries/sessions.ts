@@ -4,7 +4,7 @@ import type { Db, Store } from "../store.js";
 
 export function sessionQueries(store: Store) {
   const { sessions } = store.t;
-  const insertSession = preparedInsert(store, sessions, false);
+  const insertSession = preparedInsert(store, sessions, { returning: false });
   return {
     async insert(row: typeof sessions.$inferInsert, db: Db = store.db) {
       await insertSession(row, db);

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
+import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
-import { primaryEmailOf, userRecordColumns, type UserRecord } from "./users.js";
+import { primaryEmailOf, userRecordColumns, type TeamRow, type UserRecord } from "./users.js";
 
 export type TeamMemberRow = typeof import("../schema.pg.js").teamMembers.$inferSelect;
 
@@ -14,6 +15,9 @@ export function teamQueries(store: Store) {
   const scoped = (projectId: string, teamId: string) => and(eq(teams.projectId, projectId), eq(teams.id, teamId));
   const memberOf = (projectId: string, teamId: string, userId: string) =>
     and(eq(members.projectId, projectId), eq(members.teamId, teamId), eq(members.userId, userId));
+
+  const insertTeam = preparedInsert<TeamRow>(store, teams, { returning: true });
+  const insertMember = preparedInsert(store, members, { returning: false });
 
   return {
     async find(projectId: string, teamId: string, db: Db = store.db) {
@@ -33,7 +37,7 @@ export function teamQueries(store: Store) {
       return rows.map((r) => r.team);
     },
     async insert(row: typeof teams.$inferInsert, db: Db = store.db) {
-      const [created] = await db.insert(teams).values(row).returning();
+      const [created] = await insertTeam(row, db);
       return created!;
     },
     async update(projectId: string, teamId: string, patch: Partial<typeof teams.$inferInsert>, db: Db = store.db) {
@@ -53,7 +57,7 @@ export function teamQueries(store: Store) {
         .where(and(eq(users.projectId, projectId), eq(users.selectedTeamId, teamId), userId === undefined ? undefined : eq(users.id, userId)));
     },
     async addMember(row: typeof members.$inferInsert, db: Db = store.db) {
-      await db.insert(members).values(row);
+      await insertMember(row, db);
     },
     /** Removes a membership (its permissions go with it); false when there was none. */
     async removeMember(projectId: string, teamId: string, userId: string, db: Db = store.db) {

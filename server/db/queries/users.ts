@@ -127,7 +127,7 @@ export function userQueries(store: Store) {
       .leftJoin(channels, primaryEmailOf(store.t))
       .leftJoin(teams, eq(teams.id, users.selectedTeamId));
 
-  const insertUser = preparedInsert<UserRow>(store, users, true);
+  const insertUser = preparedInsert<UserRow>(store, users, { returning: true });
   const byId = store.prepare("user_by_id", (db) =>
     selectRecords(db)
       .where(and(eq(users.projectId, sql.placeholder("projectId")), eq(users.id, sql.placeholder("userId"))))

@@ -6,7 +6,7 @@ export type VerificationCodeRow = typeof import("../schema.pg.js").verificationC
 
 export function verificationCodeQueries(store: Store) {
   const { verificationCodes: codes } = store.t;
-  const insertCode = preparedInsert<VerificationCodeRow>(store, codes, true);
+  const insertCode = preparedInsert<VerificationCodeRow>(store, codes, { returning: true });
   return {
     async insert(row: typeof codes.$inferInsert, db: Db = store.db): Promise<VerificationCodeRow> {
       const [created] = await insertCode(row, db);
