@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { migrationsDir } from "./migrations-dir.js";
 import { pgTables } from "./schema.pg.js";
+import { insertBatchOf, joinInserts, runInsertBatch } from "./insert-batch.js";
 import type { Db, Store } from "./store.js";
 import { onExecute } from "./query-gate.js";
 import { useCompiledRowMapper } from "./row-mapper.js";
@@ -56,23 +58,31 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
         });
       }
       guard.assertOutside("store.transaction without `within`");
-      for (let attempt = 1; ; attempt++) {
-        const committed: Array<() => void> = [];
-        try {
-          const result = await root.transaction(
-            (tx) => {
-              committedOf.set(tx, committed);
-              return guard.run(() => fn(tx as unknown as Db));
-            },
-            { isolationLevel: "serializable" },
-          );
-          for (const callback of committed) callback();
-          return result;
-        } catch (error) {
-          if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 * 2 ** attempt)));
-        }
-      }
+      const committed: Array<() => void> = [];
+      const result = await withRetries(() => {
+        committed.length = 0;
+        return root.transaction(
+          (tx) => {
+            committedOf.set(tx, committed);
+            return guard.run(() => fn(tx as unknown as Db));
+          },
+          { isolationLevel: "serializable" },
+        );
+      });
+      for (const callback of committed) callback();
+      return result;
+    },
+    insertBatch(fn) {
+      return runInsertBatch(
+        (batch) => guard.run(() => fn(batch)),
+        async (inserts) => {
+          if (inserts.length === 1) return void (await inserts[0]!.run(db));
+          // One statement needs no transaction; named, so each connection parses each batch shape once.
+          const { text, values } = joinInserts(inserts);
+          const name = `insert_batch_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+          await withRetries(() => pool.query({ name, text, values }));
+        },
+      );
     },
     prepare(name, build) {
       let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
@@ -92,7 +102,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       };
     },
     afterCommit(fn, db) {
-      const pending = committedOf.get(db);
+      const pending = committedOf.get(db) ?? insertBatchOf(db)?.written;
       if (pending) return void pending.push(fn);
       guard.assertOutside("afterCommit with the root db");
       fn();
@@ -118,6 +128,18 @@ function onConnectionOf<P extends object>(prepared: P, tx: object): P {
   const client = (tx as { session?: { client?: unknown } }).session?.client;
   if (!client || !("client" in prepared)) throw new Error("drizzle's transaction no longer exposes its connection (session.client)");
   return Object.create(prepared, { client: { value: client } }) as P;
+}
+
+/** Runs `attempt` again on serialisation failures and deadlocks, with growing, jittered waits. */
+async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (n >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 * 2 ** n)));
+    }
+  }
 }
 
 function isRetryable(error: unknown): boolean {

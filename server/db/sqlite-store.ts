@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "./migrations-dir.js";
 import { Mutex } from "./mutex.js";
+import { insertBatchOf, runInsertBatch } from "./insert-batch.js";
 import { gateQueries } from "./query-gate.js";
 import { transactionGuard } from "./transaction-guard.js";
 import { sqliteTables } from "./schema.sqlite.js";
@@ -73,7 +74,7 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
     return othersThisTurn;
   };
 
-  return {
+  const store: Store = {
     dialect: "sqlite",
     changeMarker() {
       return `${ownChanges.get() as number}:${othersCommits()}`;
@@ -113,6 +114,15 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
         throw error;
       }
     },
+    insertBatch(fn) {
+      return runInsertBatch(
+        (batch) => guard.run(() => fn(batch)),
+        (inserts) =>
+          store.transaction(async (tx) => {
+            for (const insert of inserts) await insert.run(tx);
+          }),
+      );
+    },
     prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>) {
       let prepared: PreparableQuery<T>["prepare"] extends (name: string) => infer P ? P : never;
       // better-sqlite3 runs statements synchronously: drizzle's `execute` wraps the result in a
@@ -140,6 +150,8 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
     },
     afterCommit(fn, db) {
       if (db === txDb && open) return void open.committed.push(fn);
+      const batch = insertBatchOf(db);
+      if (batch) return void batch.written.push(fn);
       guard.assertOutside("afterCommit with the root db");
       fn();
     },
@@ -155,6 +167,7 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
       }
     },
   };
+  return store;
 }
 
 function runAll(callbacks: Array<() => void>): void {

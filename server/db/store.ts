@@ -35,8 +35,14 @@ export interface Store {
    */
   transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T>;
   /**
-   * Runs `fn` once the transaction that `db` belongs to commits (dropped if it rolls back), or at once
-   * when `db` is not a transaction: for effects outside the database that must not see uncommitted data.
+   * Runs a write-only unit of work: `fn` records inserts (`preparedInsert` on the `db` it gets), which
+   * are then written atomically, on PostgreSQL as one statement (see insert-batch.ts). Anything else on
+   * that db throws; errors of the writes (unique violations) come from this call, after `fn` returned.
+   */
+  insertBatch<T>(fn: (batch: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the transaction or insert batch that `db` belongs to commits (dropped if it rolls
+   * back), or at once when `db` is neither: for effects outside the database that must not see uncommitted data.
    */
   afterCommit(fn: () => void, db: Db): void;
   /**

@@ -50,8 +50,9 @@ export const setPassword: Handler<typeof c.setPassword> = async (ctx, { body }) 
 
 export const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => {
   const { auth, deps } = ctx;
-  return deps.store.transaction(async (tx) => {
-    const record = await createUser(deps, tx, auth.project, { isAnonymous: true });
-    return completeSignIn(deps, tx, auth.project.id, record);
+  // Only inserts: one statement on PostgreSQL.
+  return deps.store.insertBatch(async (batch) => {
+    const record = await createUser(deps, batch, auth.project, { isAnonymous: true });
+    return completeSignIn(deps, batch, auth.project.id, record);
   });
 };

@@ -7,6 +7,7 @@ import type { Handler } from "../http/handler.js";
 import { StatusError } from "../http/status-error.js";
 import { renderProjectConfig } from "../services/projects.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
+import { guardAuthEmail } from "../services/users/primary-email.js";
 import { userToJson } from "../services/users/json.js";
 import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as applyUserUpdate, type UserUpdate } from "../services/users/update.js";
 
@@ -71,21 +72,23 @@ export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) =>
   if (body.password && !config.auth.password.allowSignIn) throw new StatusError(400, "Password sign-in is not enabled for this project.");
   if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw new StatusError(400, "One-time-code sign-in is not enabled for this project.");
   const passwordHash = (await passwordHashFromInput(body)) ?? null;
-  const record = await deps.store.transaction((tx) =>
-    createUserRecord(deps, tx, auth.project, {
-      displayName: body.display_name,
-      profileImageUrl: body.profile_image_url,
-      clientMetadata: body.client_metadata,
-      clientReadOnlyMetadata: body.client_read_only_metadata,
-      serverMetadata: body.server_metadata,
-      primaryEmail: body.primary_email,
-      primaryEmailVerified: body.primary_email_verified,
-      primaryEmailAuthEnabled: body.primary_email_auth_enabled,
-      passwordHash,
-      otpAuthEnabled: body.otp_auth_enabled,
-      totpSecret: body.totp_secret_base64 ? deps.secrets.encrypt(body.totp_secret_base64, "totp") : null,
-      isAnonymous: body.is_anonymous,
-    }),
+  const record = await guardAuthEmail(body.primary_email, () =>
+    deps.store.insertBatch((batch) =>
+      createUserRecord(deps, batch, auth.project, {
+        displayName: body.display_name,
+        profileImageUrl: body.profile_image_url,
+        clientMetadata: body.client_metadata,
+        clientReadOnlyMetadata: body.client_read_only_metadata,
+        serverMetadata: body.server_metadata,
+        primaryEmail: body.primary_email,
+        primaryEmailVerified: body.primary_email_verified,
+        primaryEmailAuthEnabled: body.primary_email_auth_enabled,
+        passwordHash,
+        otpAuthEnabled: body.otp_auth_enabled,
+        totpSecret: body.totp_secret_base64 ? deps.secrets.encrypt(body.totp_secret_base64, "totp") : null,
+        isAnonymous: body.is_anonymous,
+      }),
+    ),
   );
   return userToJson(record);
 };

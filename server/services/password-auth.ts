@@ -2,6 +2,7 @@
 import { knownError } from "../../contract/known-error.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
+import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { StatusError } from "../http/status-error.js";
 import { enqueueEmail } from "./email/outbox.js";
@@ -44,19 +45,21 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   const email = normalizeEmail(input.email);
   await assertAuthEmailFree(deps, deps.store.db, project.id, email, null);
   const passwordHash = await hashPassword(input.password);
-  const result = await deps.store.transaction(async (tx) => {
-    let record: UserRecord;
-    const anonymous = input.anonymousUser?.user.isAnonymous ? input.anonymousUser : null;
-    if (anonymous) {
-      await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, anonymous.user.id, { value: email, verified: false, usedForAuth: true }));
-      await deps.queries.users.update(project.id, anonymous.user.id, { isAnonymous: false, passwordHash }, tx);
-      record = (await deps.queries.users.find(project.id, anonymous.user.id, tx))!;
-    } else {
-      record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash });
-    }
-    await sendEmailVerification(deps, tx, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl });
-    return completeSignIn(deps, tx, project.id, record);
-  });
+  const anonymous = input.anonymousUser?.user.isAnonymous ? input.anonymousUser : null;
+  const finish = async (db: Db, record: UserRecord) => {
+    await sendEmailVerification(deps, db, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl });
+    return completeSignIn(deps, db, project.id, record);
+  };
+  const result = anonymous
+    ? await deps.store.transaction(async (tx) => {
+        await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, anonymous.user.id, { value: email, verified: false, usedForAuth: true }));
+        await deps.queries.users.update(project.id, anonymous.user.id, { isAnonymous: false, passwordHash }, tx);
+        return finish(tx, (await deps.queries.users.find(project.id, anonymous.user.id, tx))!);
+      })
+    : // Only inserts: one statement on PostgreSQL. The e-mail's unique index settles a race with another sign-up.
+      await guardAuthEmail(email, () =>
+        deps.store.insertBatch(async (batch) => finish(batch, await createUser(deps, batch, project, { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash }))),
+      );
   deps.jobs.wake();
   return result;
 }

@@ -16,12 +16,15 @@ export async function assertAuthEmailFree(deps: AppDeps, db: Db, projectId: stri
   if (owner) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
 }
 
-/** Runs a write that may hit the unique index on sign-in e-mails, turning a violation into the known error. */
+/**
+ * Runs a write that may hit the unique index on sign-in e-mails, turning a violation into the known
+ * error (naming the address as stored).
+ */
 export async function guardAuthEmail<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (email && isUniqueViolation(error)) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+    if (email && isUniqueViolation(error)) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email: normalizeEmail(email), would_work_if_email_was_verified: false });
     throw error;
   }
 }

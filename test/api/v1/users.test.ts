@@ -126,6 +126,28 @@ describe.each(testDialects)("users on %s", (dialect) => {
     expectKnownError(await me(lk, project, signIn.body.access_token), 400, "CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
 
+  it("keeps a sign-in e-mail to one user: a server create or concurrent sign-ups of a taken address write nothing", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject({ configOverride: { "teams.createPersonalTeamOnSignUp": true } });
+    const server = as(lk, project, "server");
+    const first = await server("POST", "/users", { primary_email: "ada@example.com", primary_email_auth_enabled: true, display_name: "Ada" });
+    expect([first.status, first.body.selected_team?.display_name]).toEqual([201, "Ada's Team"]);
+    // No check runs before the insert here: the unique index refuses the row, and the user, its
+    // personal team and membership go with it.
+    const second = await server("POST", "/users", { primary_email: "ADA@example.com", primary_email_auth_enabled: true, display_name: "Other" });
+    expectKnownError(second, 409, "USER_EMAIL_ALREADY_EXISTS", { email: "ada@example.com", would_work_if_email_was_verified: false });
+    // Sign-ups that all pass the early check (it runs before the password hash) race to the index.
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map(() => lk.call("POST", "/auth/password/sign-up", { access: "client", project, body: { email: "grace@example.com", password: "a good password", verification_callback_url: callback } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of racing.filter((r) => r.status === 409)) expectKnownError(refused, 409, "USER_EMAIL_ALREADY_EXISTS");
+    const users = (await server("GET", "/users")).body.items as { primary_email: string; selected_team_id: string }[];
+    expect(users.map((u) => u.primary_email).sort()).toEqual(["ada@example.com", "grace@example.com"]);
+    const teams = (await server("GET", "/teams")).body.items as { id: string }[];
+    expect(teams.map((t) => t.id).sort()).toEqual(users.map((u) => u.selected_team_id).sort());
+  });
+
   it("pages through 1,000 users exactly once each, ascending and descending", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();

@@ -1,0 +1,74 @@
+/**
+ * Write-only units of work (`store.insertBatch`): the unit records its inserts, then they are written
+ * at once and atomically. On PostgreSQL they become one statement (data-modifying CTEs), one round
+ * trip instead of BEGIN, one per row and COMMIT: a password sign-up wrote nine rows in eleven round
+ * trips, each costing the event loop a socket write and PostgreSQL a statement. On SQLite, where
+ * nothing travels, they run in one transaction.
+ *
+ * Only prepared inserts (`preparedInsert`) can be recorded; the batch's `db` refuses everything else
+ * (a read would not see the recorded rows). An insert that returns its row gets it built from the values
+ * given and the columns' defaults, since nothing is written yet (JSON comes back as given, where
+ * PostgreSQL's jsonb would reorder keys); errors (a unique violation) surface when the batch is written,
+ * so callers map them around the whole `insertBatch` call. Record a row before the rows that reference
+ * it: SQLite checks foreign keys statement by statement.
+ */
+import type { Db } from "./store.js";
+
+export interface RecordedInsert {
+  /** Runs the insert alone on `db` (SQLite writes the batch this way, inside a transaction). */
+  run(db: Db): Promise<unknown>;
+  /** Its PostgreSQL text, with parameters $1…$n, and their values. */
+  statement(): { text: string; values: unknown[] };
+}
+
+export class InsertBatch {
+  readonly inserts: RecordedInsert[] = [];
+  /** Callbacks for once the rows are written (`store.afterCommit` with the batch's db). */
+  readonly written: Array<() => void> = [];
+  /** What the unit of work gets as its db: only `preparedInsert` and `store.afterCommit` accept it. */
+  readonly db: Db;
+
+  constructor() {
+    this.db = new Proxy(Object.create(null) as object, {
+      get(_target, key) {
+        throw new Error(`store.insertBatch: its db records prepared inserts only (tried to use .${String(key)}); read or update in a transaction instead`);
+      },
+    }) as Db;
+    batchOfDb.set(this.db, this);
+  }
+}
+
+const batchOfDb = new WeakMap<object, InsertBatch>();
+
+/** The batch whose db this is, if it is one. */
+export function insertBatchOf(db: Db | undefined): InsertBatch | undefined {
+  return db === undefined ? undefined : batchOfDb.get(db);
+}
+
+/** Runs the unit of work, writes what it recorded with `write`, then runs its after-write callbacks. */
+export async function runInsertBatch<T>(fn: (db: Db) => Promise<T>, write: (inserts: RecordedInsert[]) => Promise<void>): Promise<T> {
+  const batch = new InsertBatch();
+  const result = await fn(batch.db);
+  if (batch.inserts.length > 0) await write(batch.inserts);
+  for (const callback of batch.written) callback();
+  return result;
+}
+
+/**
+ * The inserts as one PostgreSQL statement: every insert but the last in a WITH clause, the last as
+ * the main statement. PostgreSQL runs the parts in no set order, but checks foreign keys at the end of
+ * the statement, so rows may reference each other.
+ */
+export function joinInserts(inserts: RecordedInsert[]): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const parts = inserts.map((insert) => {
+    const part = insert.statement();
+    const offset = values.length;
+    values.push(...part.values);
+    // Parameters are the only `$` in drizzle's INSERT text (identifiers are ours, values are bound).
+    return part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  });
+  const last = parts.pop()!;
+  const text = parts.length === 0 ? last : `with ${parts.map((part, i) => `w${i} as (${part})`).join(", ")} ${last}`;
+  return { text, values };
+}
