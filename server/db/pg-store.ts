@@ -16,6 +16,8 @@ const MIGRATION_LOCK = 7_315_000_001;
 const RETRYABLE = new Set(["40001", "40P01"]);
 /** Serialisable transactions conflict under contention by design; retry with growing, jittered waits. */
 const MAX_ATTEMPTS = 30;
+/** Connections for `genericPlan` statements: batched lookups keep one query in flight each. */
+const GENERIC_PLAN_POOL_SIZE = 2;
 /** A request waiting this long for a connection fails instead of waiting forever. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
@@ -37,6 +39,16 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
   }
 
   const root = drizzle(pool) as unknown as Db;
+  // Connections for statements prepared with `genericPlan` (batched lookups: one or two at a time).
+  const genericPlanPool = new pg.Pool({
+    connectionString: url,
+    max: GENERIC_PLAN_POOL_SIZE,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  genericPlanPool.on("error", () => {});
+  genericPlanPool.on("connect", (client) => client.on("error", () => {}));
+  const genericPlanRoot = drizzle(genericPlanPool) as unknown as Db;
   const guard = transactionGuard(checkTransactions);
   // In checking mode, statements on the root db inside a transaction fail: they would run on another
   // connection, outside the transaction (and, with every connection in a transaction, never run).
@@ -84,18 +96,20 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
         },
       );
     },
-    prepare(name, build) {
+    prepare(name, build, options) {
       let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;
+      const genericPlan = options?.genericPlan ?? false;
       return {
         async execute(params, db) {
           if (!prepared) {
-            prepared = build(root).prepare(name);
+            prepared = build(genericPlan ? genericPlanRoot : root).prepare(name);
             useCompiledRowMapper(prepared);
           }
           if (db === undefined || db === root || db === (store.db as unknown)) {
             guard.assertOutside("a prepared statement on the root db");
             return prepared.execute(params);
           }
+          if (genericPlan) throw new Error(`prepared statement ${name}: planned once (genericPlan), it runs outside transactions only`);
           if (!committedOf.has(db)) throw new Error(`prepared statement ${name}: db is neither the root db nor an open transaction`);
           return onConnectionOf(prepared, db).execute(params);
         },
@@ -111,7 +125,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       await pool.query("SELECT 1");
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), genericPlanPool.end()]);
     },
   };
   return store;

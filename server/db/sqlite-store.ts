@@ -123,6 +123,7 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
           }),
       );
     },
+    // SQLite plans a statement when it is compiled: `genericPlan` has nothing to change.
     prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>) {
       let prepared: PreparableQuery<T>["prepare"] extends (name: string) => infer P ? P : never;
       // better-sqlite3 runs statements synchronously: drizzle's `execute` wraps the result in a

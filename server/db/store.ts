@@ -21,6 +21,18 @@ export interface PreparedStatement<T> {
   execute(params?: Record<string, unknown>, db?: Db): Promise<T>;
 }
 
+export interface PrepareOptions {
+  /**
+   * PostgreSQL: plan the statement once, whatever its parameters, on connections of its own
+   * (`plan_cache_mode = force_generic_plan`), outside transactions only. For hot statements whose best
+   * plan does not depend on the values and which PostgreSQL would otherwise plan at every execution:
+   * it keeps making "custom" plans when early executions were cheaper than its generic estimate, as the
+   * per-request session checks (`id = any($1)`) were, planning for longer than they ran. SQLite
+   * ignores it.
+   */
+  genericPlan?: boolean;
+}
+
 export interface Store {
   readonly dialect: Dialect;
   /** The tables of this store's dialect. */
@@ -50,7 +62,7 @@ export interface Store {
    * sign-in's event-loop time went to drizzle's builders), so the query is built and prepared once (on
    * first use) and then only executed, outside transactions or inside one (pass its `tx`).
    */
-  prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>): PreparedStatement<T>;
+  prepare<T>(name: string, build: (db: Db) => PreparableQuery<T>, options?: PrepareOptions): PreparedStatement<T>;
   /** Runs a trivial query; rejects when the database cannot answer. */
   ping(): Promise<void>;
   /**
