@@ -75,6 +75,20 @@ describe.each(testDialects)("insert batches on %s", (dialect) => {
     expect(await projectIds(s)).toEqual([]);
   });
 
+  it("refuses to start inside a transaction, and an insert recorded after the unit returned", async () => {
+    await using s = await createTestStore(dialect);
+    const insert = inserts(s);
+    // Its writes would not roll back with the transaction (PostgreSQL) or would wait for it (SQLite).
+    await expect(s.transaction(() => s.insertBatch(async (batch) => insert.project(project("p5"), batch)))).rejects.toThrow(/insertBatch/);
+    let late: Promise<unknown> | undefined;
+    await s.insertBatch(async (batch) => {
+      await insert.project(project("p6"), batch);
+      late = new Promise((resolve) => setTimeout(resolve, 5)).then(() => insert.project(project("p7"), batch));
+    });
+    await expect(late).rejects.toThrow(/recorded after the unit of work returned/);
+    expect(await projectIds(s)).toEqual(["p6"]);
+  });
+
   it("runs afterCommit callbacks once the rows are written, never when writing fails", async () => {
     await using s = await createTestStore(dialect);
     const insert = inserts(s);

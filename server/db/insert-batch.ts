@@ -22,9 +22,10 @@ export interface RecordedInsert {
 }
 
 export class InsertBatch {
-  readonly inserts: RecordedInsert[] = [];
-  /** Callbacks for once the rows are written (`store.afterCommit` with the batch's db). */
-  readonly written: Array<() => void> = [];
+  readonly #inserts: RecordedInsert[] = [];
+  readonly #written: Array<() => void> = [];
+  /** Set once the unit of work has returned: a late insert would be lost, so it throws instead. */
+  #closed = false;
   /** What the unit of work gets as its db: only `preparedInsert` and `store.afterCommit` accept it. */
   readonly db: Db;
 
@@ -35,6 +36,27 @@ export class InsertBatch {
       },
     }) as Db;
     batchOfDb.set(this.db, this);
+  }
+
+  record(insert: RecordedInsert): void {
+    this.#assertOpen("an insert");
+    this.#inserts.push(insert);
+  }
+
+  /** A callback for once the rows are written (`store.afterCommit` with the batch's db). */
+  onWritten(callback: () => void): void {
+    this.#assertOpen("afterCommit");
+    this.#written.push(callback);
+  }
+
+  /** Ends recording; what was recorded, and the callbacks for once it is written. */
+  close(): { inserts: RecordedInsert[]; written: Array<() => void> } {
+    this.#closed = true;
+    return { inserts: this.#inserts, written: this.#written };
+  }
+
+  #assertOpen(what: string): void {
+    if (this.#closed) throw new Error(`store.insertBatch: ${what} recorded after the unit of work returned (a missing await?) would be lost`);
   }
 }
 
@@ -48,9 +70,15 @@ export function insertBatchOf(db: Db | undefined): InsertBatch | undefined {
 /** Runs the unit of work, writes what it recorded with `write`, then runs its after-write callbacks. */
 export async function runInsertBatch<T>(fn: (db: Db) => Promise<T>, write: (inserts: RecordedInsert[]) => Promise<void>): Promise<T> {
   const batch = new InsertBatch();
-  const result = await fn(batch.db);
-  if (batch.inserts.length > 0) await write(batch.inserts);
-  for (const callback of batch.written) callback();
+  let result: T;
+  try {
+    result = await fn(batch.db);
+  } finally {
+    batch.close();
+  }
+  const { inserts, written } = batch.close();
+  if (inserts.length > 0) await write(inserts);
+  for (const callback of written) callback();
   return result;
 }
 

@@ -16,6 +16,8 @@ const MIGRATION_LOCK = 7_315_000_001;
 const RETRYABLE = new Set(["40001", "40P01"]);
 /** Serialisable transactions conflict under contention by design; retry with growing, jittered waits. */
 const MAX_ATTEMPTS = 30;
+/** Insert-batch shapes kept as named prepared statements; the rest are parsed each time. */
+const MAX_NAMED_BATCHES = 64;
 /** Connections for `genericPlan` statements: batched lookups keep one query in flight each. */
 const GENERIC_PLAN_POOL_SIZE = 2;
 /** A request waiting this long for a connection fails instead of waiting forever. */
@@ -39,6 +41,16 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
   }
 
   const root = drizzle(pool) as unknown as Db;
+  // Batch texts prepared by name so far: each stays prepared on every connection that ran it, so only
+  // the first few shapes are (a caller varying its NULLs or rows would otherwise grow them unbounded).
+  const namedBatches = new Set<string>();
+  const batchStatementName = (text: string): string | undefined => {
+    const name = `insert_batch_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    if (namedBatches.has(name)) return name;
+    if (namedBatches.size >= MAX_NAMED_BATCHES) return undefined;
+    namedBatches.add(name);
+    return name;
+  };
   // Connections for statements prepared with `genericPlan` (batched lookups: one or two at a time).
   const genericPlanPool = new pg.Pool({
     connectionString: url,
@@ -85,14 +97,15 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       return result;
     },
     insertBatch(fn) {
+      // Its statement runs on a connection of its own: inside a transaction it would not roll back with it.
+      guard.assertOutside("store.insertBatch");
       return runInsertBatch(
         (batch) => guard.run(() => fn(batch)),
         async (inserts) => {
           if (inserts.length === 1) return void (await inserts[0]!.run(db));
           // One statement needs no transaction; named, so each connection parses each batch shape once.
           const { text, values } = joinInserts(inserts);
-          const name = `insert_batch_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
-          await withRetries(() => pool.query({ name, text, values }));
+          await withRetries(() => pool.query({ name: batchStatementName(text), text, values }));
         },
       );
     },
@@ -116,13 +129,15 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       };
     },
     afterCommit(fn, db) {
-      const pending = committedOf.get(db) ?? insertBatchOf(db)?.written;
+      const pending = committedOf.get(db);
       if (pending) return void pending.push(fn);
+      const batch = insertBatchOf(db);
+      if (batch) return batch.onWritten(fn);
       guard.assertOutside("afterCommit with the root db");
       fn();
     },
     async ping() {
-      await pool.query("SELECT 1");
+      await Promise.all([pool.query("SELECT 1"), genericPlanPool.query("SELECT 1")]);
     },
     async close() {
       await Promise.all([pool.end(), genericPlanPool.end()]);

@@ -45,7 +45,9 @@ export function preparedInsert<Row>(store: Store, table: InsertableTable, { retu
   };
 
   const record = (batch: InsertBatch, shape: Shape<Row>, row: Record<string, unknown>): Row[] => {
-    batch.inserts.push({
+    // A skipped row returns nothing, which is unknown until the batch is written.
+    if (returning && ignoreConflicts) throw new Error("preparedInsert in a batch: cannot return rows that a conflict may skip");
+    batch.record({
       run: (db) => (shape.statement ? shape.statement.execute(row, db) : build(db, row)),
       statement() {
         shape.text ??= build(store.db, shape.values).toSQL();

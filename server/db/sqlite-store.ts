@@ -115,6 +115,9 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
       }
     },
     insertBatch(fn) {
+      // It writes in a transaction of its own: inside one it would wait for the mutex its caller holds.
+      guard.assertOutside("store.insertBatch");
+      if (open) throw new Error("store.insertBatch inside a transaction: record the inserts there with its tx instead");
       return runInsertBatch(
         (batch) => guard.run(() => fn(batch)),
         (inserts) =>
@@ -139,6 +142,7 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
         async execute(params, db) {
           // The open transaction holds the connection: its own statements run at once.
           if (db === txDb && open) return runNow(params);
+          if (db !== undefined && db !== txDb && db !== rootDb) throw new Error(`prepared statement ${name}: db is neither the root db nor an open transaction`);
           if (!mustWait()) return runNow(params);
           const release = await acquire();
           try {
@@ -152,7 +156,7 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
     afterCommit(fn, db) {
       if (db === txDb && open) return void open.committed.push(fn);
       const batch = insertBatchOf(db);
-      if (batch) return void batch.written.push(fn);
+      if (batch) return batch.onWritten(fn);
       guard.assertOutside("afterCommit with the root db");
       fn();
     },
