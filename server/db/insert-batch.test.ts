@@ -125,6 +125,12 @@ describe("joinInserts", () => {
     expect(joined.values).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("renumbers two-digit parameters without touching their digits", () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `$${i + 1}`).join(", ");
+    const joined = joinInserts([part(`insert into "a" values (${ten})`, Array.from({ length: 10 }, (_, i) => i)), part(`insert into "b" values (${ten})`, [])]);
+    expect(joined.text).toBe(`with w0 as (insert into "a" values (${ten})) insert into "b" values (${Array.from({ length: 10 }, (_, i) => `$${i + 11}`).join(", ")})`);
+  });
+
   it("leaves a single insert as it is", () => {
     expect(joinInserts([part('insert into "a" ("x") values ($1)', [1])])).toEqual({ text: 'insert into "a" ("x") values ($1)', values: [1] });
   });
