@@ -1,7 +1,7 @@
 /**
  * Write-only units of work (`store.insertBatch`): the unit records its inserts, then they are written
  * at once and atomically. On PostgreSQL they become one statement (data-modifying CTEs), one round
- * trip instead of BEGIN, one per row and COMMIT: a password sign-up wrote nine rows in eleven round
+ * trip instead of BEGIN, one per row and COMMIT: a password sign-up wrote its rows in eleven round
  * trips, each costing the event loop a socket write and PostgreSQL a statement. On SQLite, where
  * nothing travels, they run in one transaction.
  *
@@ -13,6 +13,7 @@
  * it: SQLite checks foreign keys statement by statement.
  */
 import type { Db } from "./store.js";
+import type { TransactionGuard } from "./transaction-guard.js";
 
 export interface RecordedInsert {
   /** Runs the insert alone on `db` (SQLite writes the batch this way, inside a transaction). */
@@ -67,14 +68,20 @@ export function insertBatchOf(db: Db | undefined): InsertBatch | undefined {
   return db === undefined ? undefined : batchOfDb.get(db);
 }
 
-/** Runs the unit of work, writes what it recorded with `write`, then runs its after-write callbacks. */
-export async function runInsertBatch<T>(fn: (db: Db) => Promise<T>, write: (inserts: RecordedInsert[]) => Promise<void>): Promise<T> {
+/**
+ * Runs the unit of work (as a transaction's body for `guard`), writes what it recorded with `write`,
+ * then runs its after-write callbacks. Refused inside a transaction (in checking mode): the batch is
+ * written apart from it, so it would neither see the transaction's rows nor roll back with it.
+ */
+export async function runInsertBatch<T>(guard: TransactionGuard, fn: (db: Db) => Promise<T>, write: (inserts: RecordedInsert[]) => Promise<void>): Promise<T> {
+  guard.assertOutside("store.insertBatch");
   const batch = new InsertBatch();
   let result: T;
   try {
-    result = await fn(batch.db);
-  } finally {
+    result = await guard.run(() => fn(batch.db));
+  } catch (error) {
     batch.close();
+    throw error;
   }
   const { inserts, written } = batch.close();
   if (inserts.length > 0) await write(inserts);

@@ -97,17 +97,12 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
       return result;
     },
     insertBatch(fn) {
-      // Its statement runs on a connection of its own: inside a transaction it would not roll back with it.
-      guard.assertOutside("store.insertBatch");
-      return runInsertBatch(
-        (batch) => guard.run(() => fn(batch)),
-        async (inserts) => {
-          if (inserts.length === 1) return void (await inserts[0]!.run(db));
-          // One statement needs no transaction; named, so each connection parses each batch shape once.
-          const { text, values } = joinInserts(inserts);
-          await withRetries(() => pool.query({ name: batchStatementName(text), text, values }));
-        },
-      );
+      return runInsertBatch(guard, fn, async (inserts) => {
+        if (inserts.length === 1) return void (await inserts[0]!.run(db));
+        // One statement needs no transaction; named, so each connection parses each batch shape once.
+        const { text, values } = joinInserts(inserts);
+        await withRetries(() => pool.query({ name: batchStatementName(text), text, values }));
+      });
     },
     prepare(name, build, options) {
       let prepared: ReturnType<ReturnType<typeof build>["prepare"]> | undefined;

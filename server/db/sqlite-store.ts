@@ -116,14 +116,11 @@ export function openSqliteStore(path: string, checkTransactions = false): Store 
     },
     insertBatch(fn) {
       // It writes in a transaction of its own: inside one it would wait for the mutex its caller holds.
-      guard.assertOutside("store.insertBatch");
       if (open) throw new Error("store.insertBatch inside a transaction: record the inserts there with its tx instead");
-      return runInsertBatch(
-        (batch) => guard.run(() => fn(batch)),
-        (inserts) =>
-          store.transaction(async (tx) => {
-            for (const insert of inserts) await insert.run(tx);
-          }),
+      return runInsertBatch(guard, fn, (inserts) =>
+        store.transaction(async (tx) => {
+          for (const insert of inserts) await insert.run(tx);
+        }),
       );
     },
     // SQLite plans a statement when it is compiled: `genericPlan` has nothing to change.
