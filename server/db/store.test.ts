@@ -113,18 +113,26 @@ describe.each(testDialects)("storage on %s", (dialect) => {
   it("plans a genericPlan statement once on PostgreSQL, on connections of its own, and only outside transactions", async () => {
     await using s = await createTestStore(dialect);
     await s.db.insert(s.t.projects).values(projectRow("g1"));
-    const setting = dialect === "postgres" ? sql<string>`current_setting('plan_cache_mode')` : sql<null>`null`;
-    const mode = (genericPlan: boolean) =>
-      s.prepare(
-        `test_plan_mode_${genericPlan}`,
+    // On PostgreSQL the statement reports its connection's setting and how its own executions were
+    // planned so far (pg_prepared_statements counts the plan before the executor runs).
+    const mode = (genericPlan: boolean) => {
+      const name = `test_plan_mode_${genericPlan}`;
+      const setting =
+        dialect === "postgres"
+          ? sql<string>`current_setting('plan_cache_mode') || ' generic ' || (select generic_plans || ' custom ' || custom_plans from pg_prepared_statements where name = ${name})`
+          : sql<null>`null`;
+      return s.prepare(
+        name,
         (db) => db.select({ id: s.t.projects.id, mode: setting }).from(s.t.projects).where(eq(s.t.projects.id, sql.placeholder("id"))),
         { genericPlan },
       );
+    };
     const generic = mode(true);
     const usual = mode(false);
     if (dialect === "postgres") {
-      expect(await generic.execute({ id: "g1" })).toEqual([{ id: "g1", mode: "force_generic_plan" }]);
-      expect(await usual.execute({ id: "g1" })).toEqual([{ id: "g1", mode: "auto" }]);
+      // The counts are per connection; these are each statement's first execution.
+      expect(await generic.execute({ id: "g1" })).toEqual([{ id: "g1", mode: "force_generic_plan generic 1 custom 0" }]);
+      expect(await usual.execute({ id: "g1" })).toEqual([{ id: "g1", mode: "auto generic 0 custom 1" }]);
       await expect(s.transaction((tx) => generic.execute({ id: "g1" }, tx))).rejects.toThrow(/outside transactions only/);
     } else {
       // SQLite has no such setting (and no plan to keep): the statement runs like any other.
