@@ -52,14 +52,15 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
     return name;
   };
   // Connections for statements prepared with `genericPlan` (batched lookups: one or two at a time).
-  const genericPlanPool = new pg.Pool({
-    connectionString: url,
-    max: GENERIC_PLAN_POOL_SIZE,
-    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
-    options: "-c plan_cache_mode=force_generic_plan",
-  });
+  // The setting is SET after connecting rather than passed as a startup option, which poolers such as
+  // PgBouncer refuse; the client sends it before any query given to it. Should it fail, the statements
+  // still run, planned as PostgreSQL chooses.
+  const genericPlanPool = new pg.Pool({ connectionString: url, max: GENERIC_PLAN_POOL_SIZE, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   genericPlanPool.on("error", () => {});
-  genericPlanPool.on("connect", (client) => client.on("error", () => {}));
+  genericPlanPool.on("connect", (client) => {
+    client.on("error", () => {});
+    client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
+  });
   const genericPlanRoot = drizzle(genericPlanPool) as unknown as Db;
   const guard = transactionGuard(checkTransactions);
   // In checking mode, statements on the root db inside a transaction fail: they would run on another
