@@ -25,6 +25,8 @@ export interface BenchOptions {
   /** Longest wait before each run for other processes on the machine to go quiet. */
   quietWaitSeconds: number;
   connections: number;
+  /** Times each scenario (and the peer's) is measured; the table shows the best round of each. */
+  rounds: number;
   /** Process counts for the scale-out study on Postgres (empty: no study). */
   scale: number[];
   /** Users seeded through SQL for the GET /users page scenario. */
@@ -62,6 +64,9 @@ const usage = `Usage: npm run bench -- [options]
   --warmup s           unrecorded seconds before each run (default 1; at least 3 for password runs)
   --quiet-wait s       before each run, wait up to s seconds for the machine to go quiet (default 30)
   --connections n      concurrent connections (default 50)
+  --rounds n           measure every scenario n times, one round after another on the same server,
+                       and report the best round of each (other load on the machine only lowers a
+                       figure); the references are measured again after each dialect (default 1)
   --scale 1,2          scale-out study: N server processes on one Postgres behind a round-robin proxy
                        (alone unless --only is given too)
   --users n            users seeded for the GET /users page scenario (default 100000)
@@ -81,6 +86,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
       warmup: { type: "string", default: "1" },
       "quiet-wait": { type: "string", default: "30" },
       connections: { type: "string", default: "50" },
+      rounds: { type: "string", default: "1" },
       scale: { type: "string" },
       users: { type: "string", default: "100000" },
       pool: { type: "string", default: "200" },
@@ -110,6 +116,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     warmupSeconds: nonNegative(values.warmup, "--warmup"),
     quietWaitSeconds: nonNegative(values["quiet-wait"], "--quiet-wait"),
     connections: positive(values.connections, "--connections"),
+    rounds: positiveInteger(values.rounds, "--rounds"),
     scale,
     bulkUsers: nonNegative(values.users, "--users"),
     poolUsers: positive(values.pool, "--pool"),
@@ -125,6 +132,12 @@ const list = (value: string) => value.split(",").map((s) => s.trim()).filter(Boo
 function positive(value: string, flag: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} must be a positive number`);
+  return n;
+}
+
+function positiveInteger(value: string, flag: string): number {
+  const n = positive(value, flag);
+  if (!Number.isInteger(n)) throw new Error(`${flag} must be a whole number`);
   return n;
 }
 

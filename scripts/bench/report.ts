@@ -51,7 +51,8 @@ export function renderReport(results: BenchResults): string {
     );
   }
   const h = results.baselines.honoJson;
-  if (h) out.push(`bare Hono JSON: ${h.okRps.toFixed(0)} req/s (the better of ${results.baselines.honoJsonRuns.map((r) => r.okRps.toFixed(0)).join(" and ")}); ratios use these references`);
+  if (h) out.push(`bare Hono JSON: ${h.okRps.toFixed(0)} req/s (the best of ${results.baselines.honoJsonRuns.map((r) => r.okRps.toFixed(0)).join(", ")}); ratios use these references`);
+  if (options.rounds > 1) out.push(`${options.rounds} rounds of every scenario: each line is its best round (or one that failed); every round's 2xx req/s is listed under the table`);
   out.push("");
   const lines = results.rows.map((row) => {
     const m = row.measurement;
@@ -75,6 +76,10 @@ export function renderReport(results: BenchResults): string {
   out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "loop ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
   const notes = results.rows.filter((r) => r.note).map((r) => `  ${r.system} ${r.scenario}: ${r.note}`);
   if (notes.length > 0) out.push(...notes);
+  const rounds = results.rows
+    .filter((r) => r.roundsOkRps)
+    .map((r) => `  ${r.system} ${r.scenario}: round ${r.round} of ${r.roundsOkRps!.map((n) => num(n, n < 100 ? 1 : 0)).join(", ")} req/s`);
+  if (rounds.length > 0) out.push(...rounds);
   out.push(
     "  * CPU of the loads run together (the storm), per response of either.\n" +
       "  loop ms/req: CPU of the server's main thread (Node's event loop) per response; at ~1 ms/ms it is the bottleneck.\n" +

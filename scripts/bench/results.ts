@@ -32,6 +32,10 @@ export interface Row {
   status: RowStatus;
   note?: string;
   measurement?: Measurement;
+  /** With --rounds: 2xx req/s of every round in order (`measurement` is the best round's). */
+  roundsOkRps?: number[];
+  /** With --rounds: which round the row comes from (1-based): the best, or one that failed. */
+  round?: number;
   /** Measured 2xx req/s divided by a reference figure of the same run. */
   ratios?: {
     vsHonoJson?: number;

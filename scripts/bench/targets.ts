@@ -6,7 +6,7 @@
 import type { Measurement } from "./measure.js";
 import type { BenchResults, Row, TargetResult } from "./results.js";
 
-const MAX_ERROR_SHARE = 0.01;
+export const MAX_ERROR_SHARE = 0.01;
 
 export function errorShare(m: Measurement): number {
   const all = m.responses + m.errors;
