@@ -24,12 +24,7 @@ const GENERIC_PLAN_POOL_SIZE = 2;
 const CONNECTION_TIMEOUT_MS = 10_000;
 
 export async function openPostgresStore(url: string, poolSize: number, checkTransactions = false): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
-  // A connection lost while idle (a database restart) or while in use must not crash the process: the
-  // pool reports idle ones here, and each client reports its own; the query in progress fails on its own
-  // and the pool opens a new connection for the next request.
-  pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  const pool = openPool(url, poolSize);
 
   const client = await pool.connect();
   try {
@@ -55,10 +50,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
   // The setting is SET after connecting rather than passed as a startup option, which poolers such as
   // PgBouncer refuse; the client sends it before any query given to it. Should it fail, the statements
   // still run, planned as PostgreSQL chooses.
-  const genericPlanPool = new pg.Pool({ connectionString: url, max: GENERIC_PLAN_POOL_SIZE, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
-  genericPlanPool.on("error", () => {});
-  genericPlanPool.on("connect", (client) => {
-    client.on("error", () => {});
+  const genericPlanPool = openPool(url, GENERIC_PLAN_POOL_SIZE, (client) => {
     client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
   });
   const genericPlanRoot = drizzle(genericPlanPool) as unknown as Db;
@@ -140,6 +132,22 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
     },
   };
   return store;
+}
+
+/**
+ * A connection pool. A connection lost while idle (a database restart) or while in use must not crash
+ * the process: the pool reports idle ones, and each client reports its own; the query in progress
+ * fails on its own and the pool opens a new connection for the next request. `onConnect` runs on each
+ * new connection before the pool hands it out.
+ */
+function openPool(url: string, max: number, onConnect?: (client: pg.PoolClient) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    onConnect?.(client);
+  });
+  return pool;
 }
 
 /**
