@@ -86,7 +86,7 @@ export interface BenchResults {
   /** What was measured: the server code changes under us, so the run names its build. */
   build: BuildInfo;
   settings: Record<string, unknown>;
-  /** The references the ratios use (the better of the runs at the start and at the end), and every run. */
+  /** The references the ratios use (the best of their runs: at the start, at the end, and with --rounds after each dialect), and every run. */
   baselines: { honoJson: Measurement | null; argon2: Argon2Rate | null; honoJsonRuns: Measurement[]; argon2Runs: Argon2Rate[] };
   rows: Row[];
   scaleOut: ScaleOutResult | null;
