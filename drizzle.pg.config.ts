@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.pg.ts",
+  schema: "./server/db/drizzle-kit.pg.cts",
   out: "./drizzle/pg",
 });

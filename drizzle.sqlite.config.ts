@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./server/db/schema.sqlite.ts",
+  schema: "./server/db/drizzle-kit.sqlite.cts",
   out: "./drizzle/sqlite",
 });

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { KnownErrorCode } from "./known-error.js";
 import { listOf, millis, userIdOrMe, uuid } from "./fields.js";
-import { defineProcedure } from "./procedure.js";
+import { defineProcedure, type ErrorName } from "./procedure.js";
 
 const keyId = uuid.meta({ description: "An API key id.", example: "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9" });
 const description = z.string().max(1000).meta({ description: "What the key is for, shown to its owner.", example: "CI deploys" });
@@ -65,8 +65,8 @@ export const apiKeyUpdate = z
   })
   .meta({ id: "ApiKeyUpdate" });
 
-const ownerErrors = ["USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER", "API_KEY_NOT_FOUND"] as const satisfies KnownErrorCode[];
-const checkErrors = ["API_KEY_NOT_FOUND", "WRONG_API_KEY_TYPE", "API_KEY_REVOKED", "API_KEY_EXPIRED"] as const satisfies KnownErrorCode[];
+const ownerErrors = ["USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER", "API_KEY_NOT_FOUND", "apiKeysOwnOnly", "apiKeysDisabled"] as const satisfies ErrorName[];
+const checkErrors = ["API_KEY_NOT_FOUND", "WRONG_API_KEY_TYPE", "API_KEY_REVOKED", "API_KEY_EXPIRED", "apiKeysDisabled"] as const satisfies ErrorName[];
 
 interface KindSchemas<Q extends z.ZodType, C extends z.ZodType, K extends z.ZodType, N extends z.ZodType> {
   /** The owner named in the query of list, read and update. */

@@ -87,7 +87,7 @@ export const completeCliLogin = defineProcedure({
     + "An unknown, expired or already confirmed login code answers 400 text.",
   tags,
   successStatus: 200,
-  errors: ["USER_AUTHENTICATION_REQUIRED"],
+  errors: ["USER_AUTHENTICATION_REQUIRED", "cliInvalidLoginCode", "cliNotOwnRefreshToken"],
   body: z.strictObject({ login_code: loginCode, refresh_token: refreshToken }),
   output: successResponse,
 });

@@ -60,7 +60,7 @@ export const listContactChannels = defineProcedure({
   description: "Clients list their own (`user_id=me`); servers may leave `user_id` out to list every channel of the project.",
   tags,
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "contactChannelsOwnOnly"],
   query: z.strictObject({
     user_id: userIdOrMe.optional().meta({ description: "Required for clients (`me`); optional for servers." }),
     contact_channel_id: channelId.optional().meta({ description: "Only this channel." }),
@@ -75,7 +75,7 @@ export const createContactChannel = defineProcedure({
   summary: "Add a contact channel to a user",
   tags,
   successStatus: 201,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "contactChannelAlreadyExists", "contactChannelsOwnOnly", "tooManyRequests"],
   body: { client: clientContactChannelCreate, server: serverContactChannelCreate },
   output: contactChannel,
 });
@@ -87,7 +87,7 @@ export const getContactChannel = defineProcedure({
   summary: "Read a contact channel",
   tags,
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "contactChannelNotFound", "contactChannelsOwnOnly"],
   params: channelParams,
   output: contactChannel,
 });
@@ -99,7 +99,7 @@ export const updateContactChannel = defineProcedure({
   summary: "Update a contact channel; a new value is unverified unless `is_verified` says otherwise",
   tags,
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "contactChannelAlreadyExists", "contactChannelMissing", "contactChannelsOwnOnly"],
   params: channelParams,
   body: { client: clientContactChannelUpdate, server: serverContactChannelUpdate },
   output: contactChannel,
@@ -112,7 +112,7 @@ export const deleteContactChannel = defineProcedure({
   summary: "Remove a contact channel",
   tags,
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "contactChannelMissing", "contactChannelsOwnOnly"],
   params: channelParams,
   output: successResponse,
 });
@@ -125,7 +125,7 @@ export const sendContactChannelVerificationCode = defineProcedure({
   summary: "Mail a verification link to a contact channel",
   tags,
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_ID_DOES_NOT_EXIST", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_ID_DOES_NOT_EXIST", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "contactChannelMissingForVerification", "verificationCodeOwnOnly", "tooManyRequests"],
   params: channelParams,
   body: z.strictObject({ callback_url: callbackUrl }),
   output: successResponse,
@@ -140,7 +140,7 @@ export const sendPrimaryEmailVerificationCode = defineProcedure({
   description: "Deprecated: use `/contact-channels/{user_id}/{contact_channel_id}/send-verification-code`.",
   tags,
   successStatus: 200,
-  errors: ["USER_AUTHENTICATION_REQUIRED", "EMAIL_IS_NOT_PRIMARY_EMAIL", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED"],
+  errors: ["USER_AUTHENTICATION_REQUIRED", "EMAIL_IS_NOT_PRIMARY_EMAIL", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "noPrimaryEmailToVerify", "tooManyRequests"],
   body: z.strictObject({ email, callback_url: callbackUrl }),
   output: successResponse,
 });
@@ -153,7 +153,7 @@ export const verifyContactChannel = defineProcedure({
   summary: "Verify a contact channel with the code from its e-mailed link",
   tags,
   successStatus: 200,
-  errors: [...codeErrors, "EMAIL_ALREADY_VERIFIED"],
+  errors: [...codeErrors, "EMAIL_ALREADY_VERIFIED", "contactChannelChangedSinceCode"],
   body: z.strictObject({ code: verificationCode }),
   output: successResponse,
 });

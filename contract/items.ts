@@ -61,7 +61,7 @@ export const updateItemQuantity = defineProcedure({
     "Adds `delta` to the quantity. With `allow_negative=false` a decrease that would take the quantity below zero now is refused (ITEM_QUANTITY_INSUFFICIENT_AMOUNT) and nothing changes; the check and the change are one transaction, so concurrent decreases never overdraw. The check counts the changes in force now: a decrease may spend a grant that expires later, after which the quantity can be negative (as on Stack Auth). Increases are never refused for a low quantity.",
   tags,
   successStatus: 200,
-  errors: [...itemErrors, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT"],
+  errors: [...itemErrors, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", "itemQuantityOutOfRange"],
   params,
   query: z.strictObject({
     allow_negative: z.boolean().meta({ description: "Whether a decrease may take the quantity below zero. Required." }),

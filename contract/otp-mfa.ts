@@ -15,7 +15,7 @@ export const sendSignInCode = defineProcedure({
   summary: "Mail a sign-in link with a one-time code; the answer's nonce completes the code typed from the mail",
   tags: ["One-time codes"],
   successStatus: 200,
-  errors: ["REDIRECT_URL_NOT_WHITELISTED", "USER_EMAIL_ALREADY_EXISTS", "SIGN_UP_NOT_ENABLED"],
+  errors: ["REDIRECT_URL_NOT_WHITELISTED", "USER_EMAIL_ALREADY_EXISTS", "SIGN_UP_NOT_ENABLED", "otpSignInDisabled", "tooManyRequests"],
   body: z.strictObject({ email: signUpEmail, callback_url: urlString }),
   output: z.object({ nonce: z.string().meta({ description: "Send `otp + nonce` as the code to sign in with the typed code." }) }),
 });
@@ -28,7 +28,7 @@ export const otpSignIn = defineProcedure({
   summary: "Sign in (or up) with the code from the mail (or the typed code followed by the nonce)",
   tags: ["One-time codes"],
   successStatus: 200,
-  errors: [...codeErrors, "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"],
+  errors: [...codeErrors, "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "otpSignInDisabled"],
   body: z.strictObject({ code: verificationCode }),
   output: newUserSignIn,
 });
@@ -54,7 +54,7 @@ export const mfaSignIn = defineProcedure({
   summary: "Finish a sign-in that needs a second factor: a TOTP code, or one of the user's recovery codes",
   tags: ["Multi-factor"],
   successStatus: 200,
-  errors: [...codeErrors, "INVALID_TOTP_CODE"],
+  errors: [...codeErrors, "INVALID_TOTP_CODE", "tooManyRequests"],
   body: z.discriminatedUnion("type", [
     z.strictObject({ type: z.literal("totp"), totp: z.string().max(10), code: verificationCode }),
     z.strictObject({ type: z.literal("recovery_code"), recovery_code: z.string().max(100), code: verificationCode }),
@@ -69,7 +69,7 @@ export const createRecoveryCodes = defineProcedure({
   summary: "New single-use recovery codes for the signed-in user (replacing earlier ones); shown only in this answer",
   tags: ["Multi-factor"],
   successStatus: 201,
-  errors: ["USER_AUTHENTICATION_REQUIRED"],
+  errors: ["USER_AUTHENTICATION_REQUIRED", "totpRequiredForRecoveryCodes"],
   output: z.object({ recovery_codes: z.array(z.string()) }),
 });
 

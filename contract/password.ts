@@ -16,7 +16,7 @@ export const passwordSignUp = defineProcedure({
   summary: "Sign up with e-mail and password; mails a verification link",
   tags: ["Password"],
   successStatus: 200,
-  errors: [...passwordErrors, "SIGN_UP_NOT_ENABLED", "USER_EMAIL_ALREADY_EXISTS", "REDIRECT_URL_NOT_WHITELISTED"],
+  errors: [...passwordErrors, "SIGN_UP_NOT_ENABLED", "USER_EMAIL_ALREADY_EXISTS", "REDIRECT_URL_NOT_WHITELISTED", "tooManyRequests"],
   body: z.strictObject({
     email: signUpEmail,
     password,
@@ -33,7 +33,7 @@ export const passwordSignIn = defineProcedure({
   summary: "Sign in with e-mail and password",
   tags: ["Password"],
   successStatus: 200,
-  errors: ["EMAIL_PASSWORD_MISMATCH", "PASSWORD_AUTHENTICATION_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"],
+  errors: ["EMAIL_PASSWORD_MISMATCH", "PASSWORD_AUTHENTICATION_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "tooManyRequests"],
   body: z.strictObject({ email, password }),
   output: signInResponse,
 });
@@ -46,7 +46,7 @@ export const sendPasswordResetCode = defineProcedure({
   summary: "Mail a password-reset link (the answer is the same whether or not the e-mail is known)",
   tags: ["Password"],
   successStatus: 200,
-  errors: ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"],
+  errors: ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED", "tooManyRequests"],
   body: z.strictObject({ email, callback_url: urlString }),
   output: z.object({ success: z.literal("maybe, only if user with e-mail exists") }),
 });
@@ -72,7 +72,7 @@ export const resetPassword = defineProcedure({
   summary: "Set a new password with a reset code; ends all the user's sessions",
   tags: ["Password"],
   successStatus: 200,
-  errors: [...passwordErrors, "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"],
+  errors: [...passwordErrors, "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "tooManyRequests"],
   body: z.strictObject({ code: verificationCode, password }),
   output: successResponse,
 });
@@ -84,7 +84,7 @@ export const updatePassword = defineProcedure({
   summary: "Change the signed-in user's password; ends their other sessions",
   tags: ["Password"],
   successStatus: 200,
-  errors: [...passwordErrors, "USER_AUTHENTICATION_REQUIRED", "USER_DOES_NOT_HAVE_PASSWORD", "PASSWORD_CONFIRMATION_MISMATCH"],
+  errors: [...passwordErrors, "USER_AUTHENTICATION_REQUIRED", "USER_DOES_NOT_HAVE_PASSWORD", "PASSWORD_CONFIRMATION_MISMATCH", "tooManyRequests"],
   body: z.strictObject({ old_password: password, new_password: password }),
   output: successResponse,
 });
@@ -96,7 +96,7 @@ export const setPassword = defineProcedure({
   summary: "Give the signed-in user a password when they have none",
   tags: ["Password"],
   successStatus: 200,
-  errors: [...passwordErrors, "USER_AUTHENTICATION_REQUIRED"],
+  errors: [...passwordErrors, "USER_AUTHENTICATION_REQUIRED", "passwordAlreadySet", "tooManyRequests"],
   body: z.strictObject({ password }),
   output: successResponse,
 });

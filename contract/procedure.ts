@@ -1,5 +1,9 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { KnownErrorCode } from "./known-error.js";
+import type { StatusErrorName } from "./status-errors.js";
+
+/** A known-error code (SCREAMING_CASE) or a plain-status error name (camelCase). */
+export type ErrorName = KnownErrorCode | StatusErrorName;
 
 /** Access levels, lowest first. A procedure names the lowest level it accepts. */
 export const accessTypes = ["client", "server", "admin"] as const;
@@ -28,6 +32,7 @@ export interface ProcedureDefinition<
   O extends z.ZodType = z.ZodType,
   M extends HttpMethod = HttpMethod,
   A extends ProcedureAccess = ProcedureAccess,
+  S extends SuccessStatus = SuccessStatus,
 > {
   readonly method: M;
   /** Path under /api/v1, with `{name}` parameters. */
@@ -36,12 +41,19 @@ export interface ProcedureDefinition<
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
-  /** 200 for reads, updates, deletes and actions; 201 for creations. */
-  readonly successStatus: 200 | 201;
+  /**
+   * 200 for reads, updates, deletes and actions; 201 for creations; 302 for redirects (OAuth authorize
+   * and callback, e-mail links), whose output is `redirectTarget` and goes out as the Location header.
+   * Redirects are REST only: the tRPC router leaves them out.
+   */
+  readonly successStatus: S;
   /** A second success status for the answers `when` picks out (the CLI poll's 201 when it hands out the token). */
   readonly alternateSuccess?: AlternateSuccess<z.output<O>>;
-  /** Known errors this procedure may answer with (besides the ones every request may get). */
-  readonly errors: readonly KnownErrorCode[];
+  /**
+   * Errors this procedure may answer with, known and plain-status, besides the ones common to its
+   * access level (contract/access.ts). Tests fail when a handler throws one that is not declared.
+   */
+  readonly errors: readonly ErrorName[];
   readonly contentType?: "application/json" | "text/plain";
   /** Counted against the abuse limits of this category (429 with Retry-After past them). */
   readonly rateLimit?: RateLimitCategory;
@@ -52,6 +64,13 @@ export interface ProcedureDefinition<
   readonly body?: B | PerAccess<B>;
   readonly output: O | PerAccess<O>;
 }
+
+export type SuccessStatus = 200 | 201 | 302;
+
+/** The output of a redirect procedure (successStatus 302): where the browser goes next. */
+export const redirectTarget = z.object({
+  location: z.string().meta({ description: "The absolute or relative URL sent as the Location header." }),
+});
 
 /** A success status other than `successStatus`, for the answers `when` accepts; OpenAPI lists both. */
 export interface AlternateSuccess<T> {
@@ -74,7 +93,8 @@ export function defineProcedure<
   O extends z.ZodType = z.ZodNever,
   const M extends HttpMethod = HttpMethod,
   const A extends ProcedureAccess = ProcedureAccess,
->(definition: ProcedureDefinition<P, Q, B, O, M, A>): ProcedureDefinition<P, Q, B, O, M, A> {
+  const S extends SuccessStatus = SuccessStatus,
+>(definition: ProcedureDefinition<P, Q, B, O, M, A, S>): ProcedureDefinition<P, Q, B, O, M, A, S> {
   return definition;
 }
 
@@ -88,11 +108,6 @@ export function schemaForAccess<S extends z.ZodType>(value: S | PerAccess<S>, ac
   if (access === "admin") return value.admin ?? value.server ?? value.client;
   if (access === "server") return value.server ?? value.client;
   return value.client;
-}
-
-/** The widest schema (admin view), used to describe a per-level schema in OpenAPI. */
-export function widestSchema<S extends z.ZodType>(value: S | PerAccess<S>): S {
-  return schemaForAccess(value, "admin");
 }
 
 type InferOr<S, Fallback> = S extends z.ZodNever ? Fallback : S extends z.ZodType ? z.output<S> : Fallback;

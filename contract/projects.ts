@@ -110,6 +110,6 @@ export const deleteAdminProject = defineProcedure({
   summary: "Delete the current project and everything in it",
   tags: ["Projects"],
   successStatus: 200,
-  errors: [],
+  errors: ["internalProjectUndeletable"],
   output: successResponse,
 });

@@ -63,7 +63,7 @@ export const revokeTeamInvitation = defineProcedure({
   description: "Clients must be members holding `$remove_members`.",
   tags,
   successStatus: 200,
-  errors: [...clientTeamErrors],
+  errors: [...clientTeamErrors, "teamInvitationNotFound"],
   params: z.strictObject({ id: invitationId }),
   query: z.strictObject({ team_id: teamId }),
   output: successResponse,

@@ -1,10 +1,15 @@
-// Writes openapi.json and generated/schema.d.ts from the contract. Run with `npm run gen`.
+// Writes the OpenAPI documents (openapi.json and openapi.<level>.json) and their types in generated/
+// from the contract. Run with `npm run gen`.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { buildOpenApiDocument } from "./openapi/document.js";
+import { dirname } from "node:path";
+import { buildOpenApiDocument, documentFiles, serializeDocument } from "./openapi/document.js";
 import { buildOpenApiTypes } from "./openapi/types.js";
 
-const document = buildOpenApiDocument();
-writeFileSync("openapi.json", JSON.stringify(document, null, 2) + "\n");
-mkdirSync("generated", { recursive: true });
-writeFileSync("generated/schema.d.ts", await buildOpenApiTypes(document));
-console.log(`openapi.json: ${Object.keys(document.paths as object).length} paths; generated/schema.d.ts written`);
+for (const file of documentFiles) {
+  const document = buildOpenApiDocument(file.level);
+  const text = serializeDocument(document);
+  writeFileSync(file.document, text);
+  mkdirSync(dirname(file.types), { recursive: true });
+  writeFileSync(file.types, await buildOpenApiTypes(document, file.document));
+  console.log(`${file.document}: ${Object.keys(document.paths as object).length} paths, ${text.length} bytes; ${file.types} written`);
+}

@@ -19,8 +19,9 @@ import { verificationCodeQueries } from "./db/queries/verification-codes.js";
 import type { Store } from "./db/store.js";
 import { TtlCache } from "./db/ttl-cache.js";
 import type { Clock } from "./services/clock.js";
+import { createEventSinks, type EventSinks } from "./services/events.js";
 import type { Logger } from "./services/log.js";
-import { createJobRunner, type JobRunner } from "./services/email/runner.js";
+import { createJobRunner, type JobRunner } from "./services/jobs/runner.js";
 import { createSecretBox, type SecretBox } from "./services/secret-box.js";
 import { createAccessTokens, type AccessTokens } from "./services/tokens/access-tokens.js";
 import { createSigningKeys, type SigningKeys } from "./services/tokens/signing-keys.js";
@@ -63,6 +64,8 @@ export interface AppDeps {
   readonly accessTokens: AccessTokens;
   /** Delivers the outbox; call `jobs.wake()` after committing a transaction that queued something. */
   readonly jobs: JobRunner;
+  /** Where recorded events go (services/events.ts); no sink until the audit log or webhooks register one. */
+  readonly events: EventSinks;
 }
 
 /** Wires the dependencies every handler and service receives. */
@@ -72,7 +75,7 @@ export function createDeps(base: { config: ServerConfig; store: Store; clock: Cl
   const secrets = createSecretBox(base.serverSecret);
   const signingKeys = createSigningKeys(queries.signingKeys, secrets, () => clock.now());
   const accessTokens = createAccessTokens(signingKeys, { publicUrl: config.publicUrl, lifetimeMs: config.accessTokenLifetimeMs }, clock);
-  const deps: AppDeps = { config, store, clock, log, queries, secrets, signingKeys, accessTokens, jobs: lateJobs(() => jobs) };
+  const deps: AppDeps = { config, store, clock, log, queries, secrets, signingKeys, accessTokens, jobs: lateJobs(() => jobs), events: createEventSinks() };
   const jobs = createJobRunner(deps);
   return deps;
 }

@@ -1,118 +1,110 @@
 /**
- * Builds openapi.json from the contract: every procedure with its parameters, body, success status
- * and schema, the known errors it may answer with (grouped by status), and the x-stack header
- * security schemes its access level accepts.
+ * Builds the OpenAPI documents from the contract: `openapi.json` with every procedure (admin-level
+ * schemas, every way in), and one document per access level with only the procedures that level may
+ * call, each with that level's body and answer schemas and that level's security schemes. Errors are
+ * shared components (errors.ts).
  */
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { createDocument, type CreateDocumentOptions, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import { contract } from "../../contract/index.js";
-import { knownErrors } from "../../contract/errors.js";
-import type { KnownErrorCode } from "../../contract/known-error.js";
-import { widestSchema, type ProcedureDefinition } from "../../contract/procedure.js";
+import { schemaForAccess, type ProcedureDefinition } from "../../contract/procedure.js";
+import { errorHeaders, errorSchemas, ErrorResponses } from "./errors.js";
+import { sharedSchemas } from "./shared-schemas.js";
+import { shareRepeats } from "./sharing.js";
+import { defaultSecurityOf, isCallable, securityOf, securitySchemesOf, type DocumentLevel } from "./security.js";
 
-const securitySchemes = {
-  projectId: { type: "apiKey", in: "header", name: "x-stack-project-id", description: "The project's id (`internal` for the platform's own project)." },
-  accessType: { type: "apiKey", in: "header", name: "x-stack-access-type", description: "`client`, `server` or `admin`." },
-  publishableClientKey: { type: "apiKey", in: "header", name: "x-stack-publishable-client-key" },
-  secretServerKey: { type: "apiKey", in: "header", name: "x-stack-secret-server-key" },
-  superSecretAdminKey: { type: "apiKey", in: "header", name: "x-stack-super-secret-admin-key" },
-  adminAccessToken: { type: "apiKey", in: "header", name: "x-stack-admin-access-token", description: "Access token of an internal-project user who owns the project; replaces the keys." },
-} as const;
+export type { DocumentLevel } from "./security.js";
 
-const withKey = (key: keyof typeof securitySchemes) => ({ projectId: [], accessType: [], [key]: [] });
-const securityFor: Record<ProcedureDefinition["access"], Record<string, string[]>[]> = {
-  public: [],
-  optional: [{}, withKey("publishableClientKey"), withKey("secretServerKey"), withKey("superSecretAdminKey"), withKey("adminAccessToken")],
-  client: [withKey("publishableClientKey"), withKey("secretServerKey"), withKey("superSecretAdminKey"), withKey("adminAccessToken")],
-  server: [withKey("secretServerKey"), withKey("superSecretAdminKey"), withKey("adminAccessToken")],
-  admin: [withKey("superSecretAdminKey"), withKey("adminAccessToken")],
-};
-
-/** Errors any request of an access level may get from authentication and validation. */
-const authErrors: KnownErrorCode[] = [
-  "PROJECT_KEY_WITHOUT_ACCESS_TYPE", "INVALID_ACCESS_TYPE", "ACCESS_TYPE_WITHOUT_PROJECT_ID", "CURRENT_PROJECT_NOT_FOUND",
-  "BRANCH_DOES_NOT_EXIST", "UNPARSABLE_ADMIN_ACCESS_TOKEN", "ADMIN_ACCESS_TOKEN_EXPIRED", "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+/** The documents `npm run gen` writes, with their generated types. */
+export const documentFiles: readonly { level: DocumentLevel; document: string; types: string }[] = [
+  { level: "full", document: "openapi.json", types: "generated/schema.d.ts" },
+  { level: "client", document: "openapi.client.json", types: "generated/schema.client.d.ts" },
+  { level: "server", document: "openapi.server.json", types: "generated/schema.server.d.ts" },
+  { level: "admin", document: "openapi.admin.json", types: "generated/schema.admin.d.ts" },
 ];
-const commonErrors: Record<ProcedureDefinition["access"], KnownErrorCode[]> = {
-  public: [],
-  optional: authErrors,
-  client: [...authErrors, "ACCESS_TYPE_REQUIRED", "CLIENT_AUTHENTICATION_REQUIRED", "INVALID_PUBLISHABLE_CLIENT_KEY", "SERVER_AUTHENTICATION_REQUIRED", "INVALID_SECRET_SERVER_KEY", "ADMIN_AUTHENTICATION_REQUIRED", "INVALID_SUPER_SECRET_ADMIN_KEY"],
-  server: [...authErrors, "ACCESS_TYPE_REQUIRED", "INSUFFICIENT_ACCESS_TYPE", "SERVER_AUTHENTICATION_REQUIRED", "INVALID_SECRET_SERVER_KEY", "ADMIN_AUTHENTICATION_REQUIRED", "INVALID_SUPER_SECRET_ADMIN_KEY"],
-  admin: [...authErrors, "ACCESS_TYPE_REQUIRED", "INSUFFICIENT_ACCESS_TYPE", "ADMIN_AUTHENTICATION_REQUIRED", "INVALID_SUPER_SECRET_ADMIN_KEY"],
+
+const titles: Record<DocumentLevel, string> = {
+  full: "Latchkey API",
+  client: "Latchkey API (client access)",
+  server: "Latchkey API (server access)",
+  admin: "Latchkey API (admin access)",
 };
 
-const knownErrorBody = z
-  .object({
-    code: z.string().meta({ description: "The error code; equal to the x-stack-known-error header." }),
-    details: z.record(z.string(), z.unknown()).optional().meta({ description: "Machine-readable details; their keys depend on the code." }),
-    error: z.string().meta({ description: "A human-readable message." }),
-  })
-  .meta({ id: "KnownError", description: "A known error. The response also carries the header x-stack-known-error with the code." });
+const description = "Authentication and user management, wire-compatible with Stack Auth's REST API v1. "
+  + "With the header x-stack-override-error-status, error statuses are answered as 200 with the real status in x-stack-actual-status.";
 
-function errorResponses(definition: ProcedureDefinition): ZodOpenApiOperationObject["responses"] {
-  const codes = new Set<KnownErrorCode>([...commonErrors[definition.access], ...definition.errors]);
-  // Every route validates its query and path (unknown keys included); every method but GET reads a body.
-  codes.add("SCHEMA_ERROR");
-  if (definition.method !== "GET") codes.add("BODY_PARSING_ERROR");
-  const byStatus = new Map<number, KnownErrorCode[]>();
-  for (const code of [...codes].sort()) {
-    const status = knownErrors[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const responses: Record<string, unknown> = {};
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    responses[String(status)] = {
-      description: `Known errors: ${list.join(", ")}.`,
-      headers: { "x-stack-known-error": { description: "The error code.", schema: { type: "string", enum: list } } },
-      content: { "application/json": { schema: knownErrorBody } },
-    };
-  }
-  return responses as ZodOpenApiOperationObject["responses"];
+const scopes: Record<DocumentLevel, string> = {
+  full: " This document describes every procedure as the admin sees it; openapi.<level>.json describe what one access level may call.",
+  client: " This document holds only what a client (publishable key) may call, as a client sees it.",
+  server: " This document holds only what a server (secret server key) may call, as a server sees it.",
+  admin: " This document holds what an admin (super secret admin key or admin access token) may call, as an admin sees it.",
+};
+
+/** The text of a document file. */
+export function serializeDocument(document: Record<string, unknown>): string {
+  return JSON.stringify(document, null, 2) + "\n";
 }
 
-function operation(name: string, definition: ProcedureDefinition): ZodOpenApiOperationObject {
+function operation(name: string, definition: ProcedureDefinition, level: DocumentLevel, errors: ErrorResponses): ZodOpenApiOperationObject {
+  const access = level === "full" ? "admin" : level;
   const success = definition.contentType === "text/plain"
     ? { "text/plain": { schema: z.string() } }
-    : { "application/json": { schema: widestSchema(definition.output) } };
+    : { "application/json": { schema: schemaForAccess(definition.output, access) } };
   const op: ZodOpenApiOperationObject = {
     operationId: name,
     summary: definition.summary,
     tags: [...definition.tags],
-    security: securityFor[definition.access],
     responses: {
       [String(definition.successStatus)]: { description: "Success.", content: success },
       ...(definition.alternateSuccess && { [String(definition.alternateSuccess.status)]: { description: definition.alternateSuccess.description, content: success } }),
-      ...errorResponses(definition),
+      ...errors.responsesOf(definition),
     },
   };
+  const security = securityOf(definition.access, level);
+  if (JSON.stringify(security) !== JSON.stringify(defaultSecurityOf(level))) op.security = security;
   if (definition.description) op.description = definition.description;
   const requestParams: NonNullable<ZodOpenApiOperationObject["requestParams"]> = {};
   if (definition.params) requestParams.path = definition.params as z.ZodObject;
   if (definition.query) requestParams.query = definition.query as z.ZodObject;
   if (definition.params || definition.query) op.requestParams = requestParams;
   if (definition.body) {
-    op.requestBody = { content: { "application/json": { schema: widestSchema(definition.body) } } };
+    op.requestBody = { content: { "application/json": { schema: schemaForAccess(definition.body, access) } } };
   }
   return op;
 }
 
-export function buildOpenApiDocument(): Record<string, unknown> {
+/** `{type: "string", const: "x"}` says no more than `{const: "x"}`. */
+const dropTypeBesideConst: NonNullable<CreateDocumentOptions["override"]> = ({ jsonSchema }) => {
+  if ("const" in jsonSchema && typeof jsonSchema.type === "string") delete jsonSchema.type;
+};
+
+/** The document of one level (`full`: every procedure, as the admin sees it, with every way in). */
+export function buildOpenApiDocument(level: DocumentLevel = "full"): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
+  const errors = new ErrorResponses();
   const sorted = Object.entries(contract).sort(([, a], [, b]) => (a.path + a.method).localeCompare(b.path + b.method));
   for (const [name, definition] of sorted) {
+    if (!isCallable(definition.access, level)) continue;
     const path = definition.path === "" ? "/" : definition.path;
-    paths[path] = { ...paths[path], [definition.method.toLowerCase()]: operation(name, definition) };
+    paths[path] = { ...paths[path], [definition.method.toLowerCase()]: operation(name, definition, level, errors) };
   }
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
-      title: "Latchkey API",
+      title: titles[level],
       version: "1.0.0",
-      description: "Authentication and user management, wire-compatible with Stack Auth's REST API v1. "
-        + "With the header x-stack-override-error-status, error statuses are answered as 200 with the real status in x-stack-actual-status.",
+      description: description + scopes[level],
     },
     servers: [{ url: "/api/v1" }],
-    components: { securitySchemes: securitySchemes as never },
+    security: defaultSecurityOf(level),
+    components: {
+      schemas: { ...sharedSchemas, ...errorSchemas(), ...errors.groups } as never,
+      responses: errors.responses,
+      headers: errorHeaders as never,
+      securitySchemes: securitySchemesOf(level) as never,
+    },
     paths,
-  }) as unknown as Record<string, unknown>;
+  }, { override: dropTypeBesideConst }) as unknown as Record<string, unknown>;
+  shareRepeats(document);
+  return document;
 }

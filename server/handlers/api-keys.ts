@@ -3,13 +3,11 @@ import type { apiKeyProcedures, apiKeyUpdate } from "../../contract/api-keys.js"
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, resolveUserId } from "../http/auth.js";
 import type { HandlerMap, RequestContext } from "../http/handler.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import {
-  apiKeyToJson,
   canManageTeamKeys,
   checkApiKey,
   createApiKey,
-  createdApiKeyToJson,
   getApiKeyOrThrow,
   listApiKeys,
   requireKindEnabled,
@@ -18,8 +16,9 @@ import {
   type ApiKeyChange,
   type ApiKeyKind,
 } from "../services/api-keys.js";
+import { apiKeyToJson, createdApiKeyToJson } from "../views/api-keys.js";
+import { actorOf } from "./actor.js";
 
-const NOT_OWN_KEYS = "Client can only manage their own api keys";
 
 /**
  * The owner a request names, after the access rules: clients need a signed-in user and may name only
@@ -28,10 +27,10 @@ const NOT_OWN_KEYS = "Client can only manage their own api keys";
  */
 async function ownerOf(ctx: RequestContext, kind: ApiKeyKind, named: string): Promise<string> {
   const { auth, deps } = ctx;
-  if (auth.accessType !== "client") return kind === "user" ? resolveUserId(auth, named, NOT_OWN_KEYS) : named;
+  if (auth.accessType !== "client") return kind === "user" ? resolveUserId(auth, named, "apiKeysOwnOnly") : named;
   const caller = requireUser(auth).user.id;
   if (kind === "user") {
-    if (named !== "me" && named !== caller) throw new StatusError(403, NOT_OWN_KEYS);
+    if (named !== "me" && named !== caller) throw statusError("apiKeysOwnOnly");
     return caller;
   }
   if (!(await canManageTeamKeys(deps, auth.project, named, caller))) throw knownError("API_KEY_NOT_FOUND");
@@ -81,7 +80,7 @@ function operations<K extends ApiKeyKind>(kind: K) {
         description: body.description,
         isPublic: body.is_public ?? false,
         expiresAt,
-      });
+      }, actorOf(ctx.auth));
       return createdApiKeyToJson(kind, created.row, created.value);
     },
     async get(ctx: RequestContext, named: string | undefined, id: string) {
@@ -91,7 +90,7 @@ function operations<K extends ApiKeyKind>(kind: K) {
     async update(ctx: RequestContext, named: string | undefined, id: string, body: z.output<typeof apiKeyUpdate>) {
       const { projectId, owner } = await begin(ctx, named);
       const change: ApiKeyChange = { description: body.description, revoked: body.revoked, expiresAt: expiryChange(body) };
-      return apiKeyToJson(kind, await updateApiKey(ctx.deps, projectId, id, owner, change));
+      return apiKeyToJson(kind, await updateApiKey(ctx.deps, projectId, id, owner, change, actorOf(ctx.auth)));
     },
     async check(ctx: RequestContext, value: string) {
       requireKindEnabled(ctx.auth.project, kind);

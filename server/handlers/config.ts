@@ -2,10 +2,10 @@ import type * as c from "../../contract/config.js";
 import { knownError } from "../../contract/known-error.js";
 import type { Handler } from "../http/handler.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/request-input.js";
-import { applyConfigOverride, renderProjectConfig } from "../services/projects.js";
+import { applyConfigOverride } from "../services/projects.js";
 
 export const getConfig: Handler<typeof c.getConfig> = async (ctx) => ({
-  config_string: JSON.stringify(renderProjectConfig(ctx.auth.project)),
+  config_string: JSON.stringify(ctx.projectConfig),
 });
 
 export const updateConfigOverride: Handler<typeof c.updateConfigOverride> = async (ctx, { body }) => {

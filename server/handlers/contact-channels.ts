@@ -3,13 +3,15 @@ import type * as c from "../../contract/contact-channels.js";
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, resolveUserId } from "../http/auth.js";
 import type { Handler, RequestContext } from "../http/handler.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import * as channels from "../services/contact-channels.js";
 import { checkEmailVerification, completeEmailVerification } from "../services/email-verification.js";
+import { channelToJson } from "../views/contact-channels.js";
+import { actorOf } from "./actor.js";
 
 type Refusal = () => Error;
 
-const clientOnlyOwn = (action: string): Refusal => () => new StatusError(403, `Client can only ${action} contact channels for their own user.`);
+const clientOnlyOwn = (action: "list" | "create" | "read" | "update" | "delete"): Refusal => () => statusError("contactChannelsOwnOnly", { action });
 const userNotFound = () => knownError("USER_NOT_FOUND");
 
 /**
@@ -23,7 +25,7 @@ async function ownerId(ctx: RequestContext, named: string | undefined, refuse: R
     if (named !== "me" && named !== auth.user.user.id) throw refuse();
     return auth.user.user.id;
   }
-  const userId = resolveUserId(auth, named ?? "me", "");
+  const userId = resolveUserId(auth, named ?? "me");
   if (!(await deps.queries.users.find(auth.project.id, userId))) throw unknown(userId);
   return userId;
 }
@@ -33,7 +35,7 @@ export const listContactChannels: Handler<typeof c.listContactChannels> = async 
   const everyone = query.user_id === undefined && auth.accessType !== "client";
   const userId = everyone ? undefined : await ownerId(ctx, query.user_id, clientOnlyOwn("list"), userNotFound);
   const rows = await channels.listChannels(deps, auth.project.id, { userId, channelId: query.contact_channel_id });
-  return { items: rows.map(channels.channelToJson), is_paginated: false };
+  return { items: rows.map(channelToJson), is_paginated: false };
 };
 
 export const createContactChannel: Handler<typeof c.createContactChannel> = async (ctx, input) => {
@@ -44,13 +46,13 @@ export const createContactChannel: Handler<typeof c.createContactChannel> = asyn
     usedForAuth: body.used_for_auth,
     isPrimary: body.is_primary,
     isVerified: body.is_verified,
-  });
-  return channels.channelToJson(row);
+  }, actorOf(ctx.auth));
+  return channelToJson(row);
 };
 
 export const getContactChannel: Handler<typeof c.getContactChannel> = async (ctx, { params }) => {
   const userId = await ownerId(ctx, params.user_id, clientOnlyOwn("read"), userNotFound);
-  return channels.channelToJson(await channels.getChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id));
+  return channelToJson(await channels.getChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id));
 };
 
 export const updateContactChannel: Handler<typeof c.updateContactChannel> = async (ctx, { params, ...input }) => {
@@ -61,13 +63,13 @@ export const updateContactChannel: Handler<typeof c.updateContactChannel> = asyn
     usedForAuth: body.used_for_auth,
     isPrimary: body.is_primary,
     isVerified: body.is_verified,
-  });
-  return channels.channelToJson(row);
+  }, actorOf(ctx.auth));
+  return channelToJson(row);
 };
 
 export const deleteContactChannel: Handler<typeof c.deleteContactChannel> = async (ctx, { params }) => {
   const userId = await ownerId(ctx, params.user_id, clientOnlyOwn("delete"), userNotFound);
-  await channels.deleteChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id);
+  await channels.deleteChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id, actorOf(ctx.auth));
   return { success: true };
 };
 
@@ -75,7 +77,7 @@ export const sendContactChannelVerificationCode: Handler<typeof c.sendContactCha
   const userId = await ownerId(
     ctx,
     params.user_id,
-    () => new StatusError(400, "Can only send verification code for your own user"),
+    () => statusError("verificationCodeOwnOnly"),
     (user_id) => knownError("USER_ID_DOES_NOT_EXIST", { user_id }),
   );
   await channels.sendChannelVerification(ctx.deps, ctx.auth.project, userId, params.contact_channel_id, body.callback_url);

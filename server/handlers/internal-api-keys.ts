@@ -1,13 +1,7 @@
 import type * as c from "../../contract/internal-api-keys.js";
 import type { Handler } from "../http/handler.js";
-import {
-  createKeySet,
-  createdKeySetToJson,
-  generateKeys,
-  getKeySetOrThrow,
-  keySetToJson,
-  updateKeySet,
-} from "../services/api-key-sets.js";
+import { createKeySet, generateKeys, getKeySetOrThrow, updateKeySet } from "../services/api-key-sets.js";
+import { createdKeySetToJson, keySetToJson } from "../views/internal-api-keys.js";
 
 export const listInternalApiKeys: Handler<typeof c.listInternalApiKeys> = async (ctx) => {
   const rows = await ctx.deps.queries.apiKeySets.list(ctx.auth.project.id);

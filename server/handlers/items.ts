@@ -1,8 +1,7 @@
 import type { itemProcedures } from "../../contract/items.js";
 import type { HandlerMap } from "../http/handler.js";
-import { changeItemQuantity, readItem, type Customer, type ItemView } from "../services/payments/items.js";
-
-const itemToJson = (item: ItemView) => ({ id: item.id, display_name: item.displayName, quantity: item.quantity });
+import { changeItemQuantity, readItem, type Customer } from "../services/payments/items.js";
+import { itemToJson } from "../views/items.js";
 
 /**
  * Any caller of the project may read any customer's items, as on Stack Auth: the Stack SDK's server

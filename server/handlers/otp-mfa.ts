@@ -1,7 +1,7 @@
 import type { otpMfaProcedures } from "../../contract/otp-mfa.js";
 import { requireUser } from "../http/auth.js";
 import type { HandlerMap } from "../http/handler.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import { createRecoveryCodes, signInWithSecondFactor } from "../services/mfa/second-factor.js";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../services/otp-auth.js";
 
@@ -16,7 +16,7 @@ export const otpMfaHandlers: HandlerMap<typeof otpMfaProcedures> = {
     signInWithSecondFactor(ctx.deps, ctx.auth.project, body.code, body.type === "totp" ? { totp: body.totp } : { recoveryCode: body.recovery_code }),
   createRecoveryCodes: async (ctx) => {
     const record = requireUser(ctx.auth);
-    if (!record.user.totpSecret) throw new StatusError(400, "Set up a TOTP authenticator before creating recovery codes.");
+    if (!record.user.totpSecret) throw statusError("totpRequiredForRecoveryCodes");
     return { recovery_codes: await createRecoveryCodes(ctx.deps, ctx.auth.project, record) };
   },
 };

@@ -1,31 +1,22 @@
-import type { z } from "zod";
-import type { permissionDefinition, permissionProcedures } from "../../contract/permissions.js";
+import type { permissionProcedures } from "../../contract/permissions.js";
 import { resolveUserId, type Auth } from "../http/auth.js";
 import type { HandlerMap, RequestContext } from "../http/handler.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import * as definitions from "../services/permissions/admin.js";
-import type { PermissionDefinition, PermissionScope } from "../services/permissions/definitions.js";
+import type { PermissionScope } from "../services/permissions/definitions.js";
 import * as grants from "../services/permissions/grants.js";
+import { definitionToJson, projectPermissionToJson, teamPermissionToJson } from "../views/permissions.js";
+import { actorOf } from "./actor.js";
 
-const ownOnly = 'Clients can only list their own permissions: user_id must be "me" or the id of the signed-in user.';
 /** Grant routes are server-only, so a client never names another user there; the text is never sent. */
-const serverOnly = "Only servers and admins may grant or revoke permissions.";
 
 /** The user a listing is about: clients must name themselves; servers may leave it out (everyone). */
 function listedUserId(auth: Auth, userId: string | undefined): string | undefined {
   if (userId === undefined) {
-    if (auth.accessType === "client") throw new StatusError(403, ownOnly);
+    if (auth.accessType === "client") throw statusError("permissionsListOwnOnly");
     return undefined;
   }
-  return resolveUserId(auth, userId, ownOnly);
-}
-
-function definitionToJson(definition: PermissionDefinition): z.input<typeof permissionDefinition> {
-  return {
-    id: definition.id,
-    ...(definition.description !== undefined && { description: definition.description }),
-    contained_permission_ids: definition.containedPermissionIds,
-  };
+  return resolveUserId(auth, userId, "permissionsListOwnOnly");
 }
 
 type DefinitionBody = { id?: string; description?: string; contained_permission_ids?: string[] };
@@ -53,34 +44,36 @@ export const permissionHandlers: HandlerMap<typeof permissionProcedures> = {
   async listTeamPermissions(ctx, { query }) {
     const userId = listedUserId(ctx.auth, query.user_id);
     const filter = { teamId: query.team_id, userId, permissionId: query.permission_id, recursive: query.recursive };
-    return { items: await grants.listTeamPermissions(ctx.deps, ctx.auth.project, filter), is_paginated: false };
+    const held = await grants.listTeamPermissions(ctx.deps, ctx.auth.project, filter);
+    return { items: held.map(teamPermissionToJson), is_paginated: false };
   },
 
   async grantTeamPermission(ctx, { params }) {
-    const userId = resolveUserId(ctx.auth, params.user_id, serverOnly);
-    return grants.grantTeamPermission(ctx.deps, ctx.auth.project, params.team_id, userId, params.permission_id);
+    const userId = resolveUserId(ctx.auth, params.user_id, "permissionsServerOnly");
+    return teamPermissionToJson(await grants.grantTeamPermission(ctx.deps, ctx.auth.project, params.team_id, userId, params.permission_id, actorOf(ctx.auth)));
   },
 
   async revokeTeamPermission(ctx, { params }) {
-    const userId = resolveUserId(ctx.auth, params.user_id, serverOnly);
-    await grants.revokeTeamPermission(ctx.deps, ctx.auth.project, params.team_id, userId, params.permission_id);
+    const userId = resolveUserId(ctx.auth, params.user_id, "permissionsServerOnly");
+    await grants.revokeTeamPermission(ctx.deps, ctx.auth.project, params.team_id, userId, params.permission_id, actorOf(ctx.auth));
     return { success: true };
   },
 
   async listProjectPermissions(ctx, { query }) {
     const userId = listedUserId(ctx.auth, query.user_id);
     const filter = { userId, permissionId: query.permission_id, recursive: query.recursive };
-    return { items: await grants.listProjectPermissions(ctx.deps, ctx.auth.project, filter), is_paginated: false };
+    const held = await grants.listProjectPermissions(ctx.deps, ctx.auth.project, filter);
+    return { items: held.map(projectPermissionToJson), is_paginated: false };
   },
 
   async grantProjectPermission(ctx, { params }) {
-    const userId = resolveUserId(ctx.auth, params.user_id, serverOnly);
-    return grants.grantProjectPermission(ctx.deps, ctx.auth.project, userId, params.permission_id);
+    const userId = resolveUserId(ctx.auth, params.user_id, "permissionsServerOnly");
+    return projectPermissionToJson(await grants.grantProjectPermission(ctx.deps, ctx.auth.project, userId, params.permission_id, actorOf(ctx.auth)));
   },
 
   async revokeProjectPermission(ctx, { params }) {
-    const userId = resolveUserId(ctx.auth, params.user_id, serverOnly);
-    await grants.revokeProjectPermission(ctx.deps, ctx.auth.project, userId, params.permission_id);
+    const userId = resolveUserId(ctx.auth, params.user_id, "permissionsServerOnly");
+    await grants.revokeProjectPermission(ctx.deps, ctx.auth.project, userId, params.permission_id, actorOf(ctx.auth));
     return { success: true };
   },
 

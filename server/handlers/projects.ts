@@ -2,7 +2,8 @@ import type * as c from "../../contract/projects.js";
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, type Auth } from "../http/auth.js";
 import type { Handler } from "../http/handler.js";
-import { createProject, deleteProject, INTERNAL_PROJECT_ID, projectToAdminJson, projectToClientJson, updateProject } from "../services/projects.js";
+import { createProject, deleteProject, INTERNAL_PROJECT_ID, updateProject } from "../services/projects.js";
+import { projectToAdminJson, projectToClientJson } from "../views/projects.js";
 
 /** The signed-in user of the internal project (project owners manage their projects through it). */
 function internalUser(auth: Auth) {

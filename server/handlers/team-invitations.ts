@@ -3,6 +3,7 @@ import { requireUser } from "../http/auth.js";
 import type { HandlerMap, RequestContext } from "../http/handler.js";
 import { requireTeamPermission } from "../services/permissions/grants.js";
 import * as invitations from "../services/team-invitations.js";
+import { invitationToJson } from "../views/team-invitations.js";
 
 /**
  * Clients act for their signed-in user, who must belong to the team and hold every permission named
@@ -24,7 +25,8 @@ export const teamInvitationHandlers: HandlerMap<typeof teamInvitationProcedures>
 
   async listTeamInvitations(ctx, { query }) {
     await requireClientPermissions(ctx, query.team_id, ["$read_members", "$invite_members"]);
-    return { items: await invitations.listTeamInvitations(ctx.deps, ctx.auth.project, query.team_id), is_paginated: false };
+    const pending = await invitations.listTeamInvitations(ctx.deps, ctx.auth.project, query.team_id);
+    return { items: pending.map(invitationToJson), is_paginated: false };
   },
 
   async revokeTeamInvitation(ctx, { params, query }) {

@@ -7,20 +7,19 @@ import type * as c from "../../contract/teams.js";
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, resolveUserId, type Auth } from "../http/auth.js";
 import type { Handler, HandlerMap, RequestContext } from "../http/handler.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import { requireTeamPermission } from "../services/permissions/grants.js";
-import { renderProjectConfig } from "../services/projects.js";
 import * as members from "../services/team-members.js";
 import * as teams from "../services/teams.js";
-import { teamToJson } from "../services/users/json.js";
 import { assertClientProfileImage, assertProfileImage } from "../services/users/update.js";
+import { profileToJson } from "../views/team-members.js";
+import { teamToJson } from "../views/teams.js";
+import { actorOf } from "./actor.js";
 
-const LIST_OWN_ONLY = 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user';
-const CREATE_OWN_ONLY = 'Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to "me".';
 
 /** A `user_id` path or query value as an id: `me` is the signed-in user; any other id stays as named. */
 function namedUser(auth: Auth, named: string): string {
-  return named === "me" ? resolveUserId(auth, "me", "") : named;
+  return named === "me" ? resolveUserId(auth, "me") : named;
 }
 
 /** The id of a user a server names, or USER_NOT_FOUND. */
@@ -52,8 +51,8 @@ const listTeams: Handler<typeof c.listTeams> = async (ctx, { query }) => {
   const { auth, deps } = ctx;
   let userId: string | undefined;
   if (auth.accessType === "client") {
-    if (query.user_id === undefined) throw new StatusError(403, LIST_OWN_ONLY);
-    userId = resolveUserId(auth, query.user_id, LIST_OWN_ONLY);
+    if (query.user_id === undefined) throw statusError("teamsListOwnOnly");
+    userId = resolveUserId(auth, query.user_id, "teamsListOwnOnly");
   } else if (query.user_id !== undefined) {
     userId = await existingUser(ctx, query.user_id);
   }
@@ -67,9 +66,9 @@ const createTeam: Handler<typeof c.createTeam> = async (ctx, { query, ...input }
   let creatorUserId: string | null = null;
   if (auth.accessType === "client") {
     requireUser(auth);
-    if (!renderProjectConfig(auth.project).teams.allowClientTeamCreation) throw new StatusError(403, "Client team creation is disabled for this project");
+    if (!ctx.projectConfig.teams.allowClientTeamCreation) throw statusError("clientTeamCreationDisabled");
     assertClientProfileImage(body.profile_image_url);
-    creatorUserId = resolveUserId(auth, body.creator_user_id ?? "me", CREATE_OWN_ONLY);
+    creatorUserId = resolveUserId(auth, body.creator_user_id ?? "me", "teamsCreateOwnOnly");
   } else {
     assertProfileImage(body.profile_image_url);
     const named = body.creator_user_id ?? (query.add_current_user ? "me" : undefined);
@@ -83,7 +82,7 @@ const createTeam: Handler<typeof c.createTeam> = async (ctx, { query, ...input }
       clientReadOnlyMetadata: body.client_read_only_metadata,
       serverMetadata: body.server_metadata,
       creatorUserId,
-    }),
+    }, actorOf(auth)),
   );
   return teamToJson(team);
 };
@@ -100,13 +99,13 @@ const updateTeam: Handler<typeof c.updateTeam> = async (ctx, { params, ...input 
     clientMetadata: body.client_metadata,
     clientReadOnlyMetadata: body.client_read_only_metadata,
     serverMetadata: body.server_metadata,
-  });
+  }, actorOf(ctx.auth));
   return teamToJson(team);
 };
 
 const deleteTeam: Handler<typeof c.deleteTeam> = async (ctx, { params }) => {
   await teamFor(ctx, params.team_id, "$delete_team");
-  await teams.deleteTeam(ctx.deps, ctx.auth.project.id, params.team_id);
+  await teams.deleteTeam(ctx.deps, ctx.auth.project.id, params.team_id, actorOf(ctx.auth));
   return { success: true };
 };
 
@@ -114,7 +113,7 @@ const createTeamMembership: Handler<typeof c.createTeamMembership> = async (ctx,
   const { auth, deps } = ctx;
   const userId = await existingUser(ctx, params.user_id);
   await teams.getTeam(deps, auth.project.id, params.team_id);
-  await deps.store.transaction((tx) => teams.addTeamMember(deps, tx, auth.project, params.team_id, userId));
+  await deps.store.transaction((tx) => teams.addTeamMember(deps, tx, auth.project, params.team_id, userId, actorOf(auth)));
   return { team_id: params.team_id, user_id: userId };
 };
 
@@ -126,7 +125,7 @@ const deleteTeamMembership: Handler<typeof c.deleteTeamMembership> = async (ctx,
     const me = requireUser(auth).user.id;
     if (userId !== me) await requireTeamPermission(deps, auth.project, params.team_id, me, "$remove_members");
   }
-  await members.removeTeamMember(deps, auth.project.id, params.team_id, userId);
+  await members.removeTeamMember(deps, auth.project.id, params.team_id, userId, actorOf(auth));
   return { success: true };
 };
 
@@ -134,7 +133,7 @@ const listTeamMemberProfiles: Handler<typeof c.listTeamMemberProfiles> = async (
   const { auth, deps } = ctx;
   let userId: string | undefined;
   if (auth.accessType === "client") {
-    if (query.team_id === undefined) throw new StatusError(400, "team_id is required for access type client");
+    if (query.team_id === undefined) throw statusError("teamIdRequiredForClient");
     await teamFor(ctx, query.team_id);
     const me = requireUser(auth).user.id;
     userId = query.user_id === undefined ? undefined : namedUser(auth, query.user_id);
@@ -144,7 +143,7 @@ const listTeamMemberProfiles: Handler<typeof c.listTeamMemberProfiles> = async (
     if (query.user_id !== undefined) userId = await existingUser(ctx, query.user_id);
   }
   const records = await members.listMemberProfiles(deps, auth.project.id, { teamId: query.team_id, userId });
-  return { items: records.map(members.profileToJson), is_paginated: false };
+  return { items: records.map(profileToJson), is_paginated: false };
 };
 
 const getTeamMemberProfile: Handler<typeof c.getTeamMemberProfile> = async (ctx, { params }) => {
@@ -155,20 +154,20 @@ const getTeamMemberProfile: Handler<typeof c.getTeamMemberProfile> = async (ctx,
     const me = requireUser(auth).user.id;
     if (userId !== me) await requireTeamPermission(deps, auth.project, params.team_id, me, "$read_members");
   }
-  return members.profileToJson(await members.getMemberProfile(deps, auth.project.id, params.team_id, userId));
+  return profileToJson(await members.getMemberProfile(deps, auth.project.id, params.team_id, userId));
 };
 
 const updateTeamMemberProfile: Handler<typeof c.updateTeamMemberProfile> = async (ctx, { params, body }) => {
   const { auth, deps } = ctx;
   await teams.getTeam(deps, auth.project.id, params.team_id);
   const userId = namedUser(auth, params.user_id);
-  if (auth.accessType === "client" && userId !== requireUser(auth).user.id) throw new StatusError(403, "Cannot update another user's profile");
+  if (auth.accessType === "client" && userId !== requireUser(auth).user.id) throw statusError("teamProfileOwnOnly");
   checkImage(auth, body.profile_image_url);
   const record = await members.updateMemberProfile(deps, auth.project.id, params.team_id, userId, {
     displayName: body.display_name,
     profileImageUrl: body.profile_image_url,
   });
-  return members.profileToJson(record);
+  return profileToJson(record);
 };
 
 export const teamHandlers: HandlerMap<typeof c.teamProcedures> = {

@@ -4,12 +4,13 @@ import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
 import { resolveUserId, type Auth } from "../http/auth.js";
 import type { Handler } from "../http/handler.js";
-import { StatusError } from "../http/status-error.js";
-import { renderProjectConfig } from "../services/projects.js";
+import { statusError } from "../errors.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
+import { deleteUser as deleteUserRecord } from "../services/users/delete.js";
 import { guardAuthEmail } from "../services/users/primary-email.js";
-import { userToJson } from "../services/users/json.js";
-import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as applyUserUpdate, type UserUpdate } from "../services/users/update.js";
+import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as updateUserRecord } from "../services/users/update.js";
+import { userToJson } from "../views/users.js";
+import { actorOf } from "./actor.js";
 
 function currentUser(auth: Auth): UserRecord {
   if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
@@ -17,17 +18,10 @@ function currentUser(auth: Auth): UserRecord {
 }
 
 async function findUserOrThrow(deps: AppDeps, auth: Auth, userIdOrMe: string): Promise<UserRecord> {
-  const userId = resolveUserId(auth, userIdOrMe, "");
+  const userId = resolveUserId(auth, userIdOrMe);
   const record = await deps.queries.users.find(auth.project.id, userId);
   if (!record) throw knownError("USER_NOT_FOUND");
   return record;
-}
-
-async function updateAndReload(deps: AppDeps, record: UserRecord, update: UserUpdate): Promise<UserRecord> {
-  const { user } = record;
-  const passwordHash = await passwordHashFromInput(update);
-  await deps.store.transaction((tx) => applyUserUpdate(deps, tx, record, update, passwordHash));
-  return (await deps.queries.users.find(user.projectId, user.id))!;
 }
 
 export const getCurrentUser: Handler<typeof c.getCurrentUser> = async (ctx) => userToJson(currentUser(ctx.auth));
@@ -36,16 +30,16 @@ export const updateCurrentUser: Handler<typeof c.updateCurrentUser> = async (ctx
   const record = currentUser(ctx.auth);
   if (ctx.auth.accessType === "client") assertClientProfileImage(body.profile_image_url);
   else assertProfileImage(body.profile_image_url);
-  return userToJson(await updateAndReload(ctx.deps, record, body));
+  return userToJson(await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth)));
 };
 
 export const deleteCurrentUser: Handler<typeof c.deleteCurrentUser> = async (ctx) => {
   const { auth, deps } = ctx;
   const record = currentUser(auth);
-  if (auth.accessType === "client" && !renderProjectConfig(auth.project).users.allowClientUserDeletion) {
-    throw new StatusError(400, "Client user deletion is not enabled for this project.");
+  if (auth.accessType === "client" && !ctx.projectConfig.users.allowClientUserDeletion) {
+    throw statusError("clientUserDeletionDisabled");
   }
-  await deps.queries.users.delete(auth.project.id, record.user.id);
+  await deleteUserRecord(deps, auth.project.id, record.user.id, actorOf(auth));
   return { success: true };
 };
 
@@ -65,12 +59,12 @@ export const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => 
 export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
   assertProfileImage(body.profile_image_url);
-  const config = renderProjectConfig(auth.project);
+  const config = ctx.projectConfig;
   if ((body.primary_email_verified || body.primary_email_auth_enabled) && !body.primary_email) {
-    throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
+    throw statusError("primaryEmailFlagsNeedEmail");
   }
-  if (body.password && !config.auth.password.allowSignIn) throw new StatusError(400, "Password sign-in is not enabled for this project.");
-  if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw new StatusError(400, "One-time-code sign-in is not enabled for this project.");
+  if (body.password && !config.auth.password.allowSignIn) throw statusError("passwordSignInDisabledOnCreate");
+  if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw statusError("otpSignInDisabledOnCreate");
   const passwordHash = (await passwordHashFromInput(body)) ?? null;
   const record = await guardAuthEmail(body.primary_email, () =>
     deps.store.insertBatch((batch) =>
@@ -87,7 +81,7 @@ export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) =>
         otpAuthEnabled: body.otp_auth_enabled,
         totpSecret: body.totp_secret_base64 ? deps.secrets.encrypt(body.totp_secret_base64, "totp") : null,
         isAnonymous: body.is_anonymous,
-      }),
+      }, actorOf(auth)),
     ),
   );
   return userToJson(record);
@@ -98,11 +92,11 @@ export const getUser: Handler<typeof c.getUser> = async (ctx, { params }) => use
 export const updateUser: Handler<typeof c.updateUser> = async (ctx, { params, body }) => {
   const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
   assertProfileImage(body.profile_image_url);
-  return userToJson(await updateAndReload(ctx.deps, record, body));
+  return userToJson(await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth)));
 };
 
 export const deleteUser: Handler<typeof c.deleteUser> = async (ctx, { params }) => {
   const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
-  await ctx.deps.queries.users.delete(ctx.auth.project.id, record.user.id);
+  await deleteUserRecord(ctx.deps, ctx.auth.project.id, record.user.id, actorOf(ctx.auth));
   return { success: true };
 };

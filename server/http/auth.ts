@@ -11,7 +11,7 @@ import type { AppDeps } from "../deps.js";
 import { INTERNAL_PROJECT_ID } from "../services/projects.js";
 import { hashSecret } from "../services/secrets.js";
 import type { VerifiedAccessToken } from "../services/tokens/access-tokens.js";
-import { StatusError } from "./status-error.js";
+import { statusError, type StatusErrorName } from "../errors.js";
 
 export interface Auth {
   readonly project: ProjectRow;
@@ -106,7 +106,7 @@ async function checkOwnerToken(deps: AppDeps, token: string, project: ProjectRow
   const verified = await deps.accessTokens.verify(token, "admin");
   if (verified.projectId !== INTERNAL_PROJECT_ID) throw knownError("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN");
   const owner = await deps.queries.users.findBySession(INTERNAL_PROJECT_ID, verified.userId, verified.sessionId, deps.clock.now());
-  if (!owner) throw new StatusError(401, "The user of this admin access token no longer exists or has signed out.");
+  if (!owner) throw statusError("adminTokenOwnerGone");
   const isOwner = project.ownerTeamId !== null && (await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, project.ownerTeamId, owner.user.id));
   if (!isOwner) throw knownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   return owner.user.id;
@@ -120,14 +120,17 @@ export function requireUser(auth: Auth): UserRecord {
 
 /**
  * Turns a `user_id` (an id or `me`) into a user id. `me` needs a signed-in user; client callers may
- * only name themselves (`forbidden` is the 403 text they get otherwise).
+ * only name themselves (else the `refusal` error); procedures that admit clients must pass one.
  */
-export function resolveUserId(auth: Auth, userId: string, forbidden: string): string {
+export function resolveUserId(auth: Auth, userId: string, refusal?: StatusErrorName): string {
   if (userId === "me") {
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
     return auth.user.user.id;
   }
-  if (auth.accessType === "client" && auth.user?.user.id !== userId) throw new StatusError(403, forbidden);
+  if (auth.accessType === "client" && auth.user?.user.id !== userId) {
+    if (!refusal) throw new Error("resolveUserId: a client named another user where only servers may (the procedure should not admit clients)");
+    throw statusError(refusal);
+  }
   return userId;
 }
 

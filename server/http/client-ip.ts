@@ -13,8 +13,3 @@ export function clientIpOf(c: Context, header: (name: string) => string | undefi
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
   return socket?.remoteAddress ?? null;
 }
-
-/** Loopback peers (a local proxy, benchmarks, the machine itself) are not limited per address. */
-export function isLoopback(ip: string): boolean {
-  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-}

@@ -1,5 +1,7 @@
 import type { ProcedureDefinition, ProcedureInput, ProcedureOutput } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
+import { renderProjectConfig } from "../services/config/project-config.js";
+import type { RenderedConfig } from "../services/config/index.js";
 import type { Auth } from "./auth.js";
 
 /** What a handler sees of the request besides its validated input. */
@@ -8,6 +10,8 @@ export interface RequestContext {
   /** The caller; throws for procedures that do not require authentication (use `optionalAuth`). */
   readonly auth: Auth;
   readonly optionalAuth: Auth | null;
+  /** The calling project's rendered configuration (needs authentication, like `auth`). */
+  readonly projectConfig: RenderedConfig;
   readonly requestId: string;
   /** The client's address (the socket peer, or X-Forwarded-For behind a trusted proxy); null when unknown. */
   readonly clientIp: string | null;
@@ -42,5 +46,9 @@ class Context implements RequestContext {
   get auth(): Auth {
     if (!this.optionalAuth) throw new Error("This procedure does not require authentication; read optionalAuth instead");
     return this.optionalAuth;
+  }
+
+  get projectConfig(): RenderedConfig {
+    return renderProjectConfig(this.auth.project);
   }
 }

@@ -2,16 +2,20 @@
  * Runs one procedure for any transport (REST or tRPC): authenticate, validate the raw input against
  * the contract, call the handler, and shape the output for the caller's access level.
  */
+import { appendFileSync } from "node:fs"; // TEMP
 import { z } from "zod";
 import { jsonValue } from "../../contract/fields.js";
+import { declaredErrors } from "../../contract/access.js";
 import { knownError } from "../../contract/known-error.js";
-import { isPerAccess, schemaForAccess, type ProcedureDefinition } from "../../contract/procedure.js";
+import { isPerAccess, schemaForAccess, type ErrorName, type ProcedureDefinition } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
+import { KnownError, StatusError } from "../errors.js";
 import { guardAction } from "../services/abuse.js";
 import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth.js";
 import { createRequestContext } from "./handler.js";
 import { projectionOf, type Projection } from "./output-projection.js";
 import { schemaError, type LocatedIssues } from "./schema-error.js";
+import { undeclaredKeys } from "./undeclared-keys.js";
 
 export interface RawInput {
   params?: unknown;
@@ -37,13 +41,29 @@ export function createProcedureRunner(
   displayPath: string,
 ): ProcedureRunner {
   const call = handler as unknown as (ctx: unknown, input: unknown) => Promise<unknown>;
-  return async ({ header, requestId, input, clientIp }) => {
+  const run: ProcedureRunner = async ({ header, requestId, input, clientIp }) => {
     const auth = await authenticate(definition, header, deps);
     if (definition.rateLimit) await guardAction(deps, definition.rateLimit, auth?.project.id ?? null, clientIp);
     const validated = validateInput(definition, auth, input, displayPath);
     const output = await call(createRequestContext(deps, auth, requestId, header, clientIp), validated);
     return { auth, output: shapeOutput(name, definition, auth, output, deps.config.validateResponses) };
   };
+  if (!deps.config.validateResponses) return run;
+  const declared = declaredErrors(definition);
+  return (request) => run(request).catch((error: unknown) => {
+    throw undeclared(name, declared, error) ?? error;
+  });
+}
+
+/**
+ * With response validation on (tests), an error the procedure does not declare is replaced by an
+ * internal error naming it, so that every HTTP test keeps the contract's error lists honest.
+ */
+function undeclared(procedure: string, declared: ReadonlySet<ErrorName>, error: unknown): Error | null {
+  const errorName = error instanceof KnownError ? error.code : error instanceof StatusError ? error.errorName : null;
+  if (errorName === null || declared.has(errorName)) return null;
+  appendFileSync("/tmp/undeclared.txt", `${procedure} ${errorName}\n`);
+  return new Error(`${procedure} threw ${errorName}, which its contract does not declare (add it to the procedure's errors)`, { cause: error });
 }
 
 async function authenticate(definition: ProcedureDefinition, header: HeaderReader, deps: AppDeps): Promise<Auth | null> {
@@ -108,6 +128,10 @@ function shapeOutput(name: string, definition: ProcedureDefinition, auth: Auth |
   if (!validate) return projectionFor(schema)(output);
   const parsed = schema.safeParse(output);
   if (!parsed.success) throw new Error(`Response of ${name} does not match its contract: ${parsed.error.message}`);
+  // zod drops undeclared keys silently; production would send them (or project them away only by luck).
+  const extra = undeclaredKeys(schemaForAccess(definition.output, "admin"), output, opaqueSchemas);
+  if (extra.length > 0) appendFileSync("/tmp/undeclared.txt", `KEYS ${name} ${extra.join(", ")}\n`);
+  if (extra.length > 0) throw new Error(`Response of ${name} has keys its contract does not declare: ${extra.join(", ")}`);
   if (perAccess && JSON.stringify(projectionFor(schema)(output)) !== JSON.stringify(parsed.data)) {
     throw new Error(`Response of ${name}: the projection for ${auth?.accessType ?? "public"} access differs from zod's parse`);
   }

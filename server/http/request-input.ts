@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { HeaderReader } from "./auth.js";
 import { MAX_BODY_BYTES } from "./hardening.js";
-import { StatusError } from "./status-error.js";
+import { statusError, type StatusError } from "../errors.js";
 import { bodyParsingError } from "./wire.js";
 
 /**
@@ -85,7 +85,7 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 
 /** The answer to a body over MAX_BODY_BYTES (read no further than the limit). */
 export function bodyTooLarge(): StatusError {
-  return new StatusError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  return statusError("bodyTooLarge", { maxBytes: MAX_BODY_BYTES });
 }
 
 /**

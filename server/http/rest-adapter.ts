@@ -14,7 +14,7 @@ import { clientIpOf } from "./client-ip.js";
 import { createProcedureRunner } from "./procedure-runner.js";
 import { headerReaderOf, queryReader, readBody } from "./request-input.js";
 import { compareRoutePaths, toHonoPath } from "./route-order.js";
-import { errorReply, jsonReply, methodNotAllowedReply, textReply, type WireReply } from "./wire.js";
+import { errorReply, jsonReply, methodNotAllowedReply, redirectReply, textReply, type WireReply } from "./wire.js";
 
 type Contract = Record<string, ProcedureDefinition>;
 
@@ -45,9 +45,11 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
         const header = headerReaderOf(c);
         const { output } = await run({ header, requestId: envelope.requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy) });
         reply =
-          definition.contentType === "text/plain"
-            ? textReply(definition.successStatus, output as string)
-            : jsonReply(successStatusOf(definition, output), output, successHeaders);
+          definition.successStatus === 302
+            ? redirectReply((output as { location: string }).location)
+            : definition.contentType === "text/plain"
+              ? textReply(definition.successStatus, output as string)
+              : jsonReply(successStatusOf(definition, output), output, successHeaders);
       } catch (error) {
         reply = errorReply(error, envelope.requestId, logFailure(envelope.requestId));
       }

@@ -2,19 +2,19 @@
  * The same procedures over tRPC at /trpc, for the dashboard's typed hooks. Input is
  * `{params?, query?, body?}` (the REST request's parts); errors carry the known error in `data.knownError`.
  */
-import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY, type TRPCBuiltRouter, type TRPCMutationProcedure, type TRPCQueryProcedure } from "@trpc/server";
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import type { z } from "zod";
 import type { Contract } from "../../contract/index.js";
 import { KnownError } from "../../contract/known-error.js";
-import type { PerAccess, ProcedureDefinition, ProcedureOutput } from "../../contract/procedure.js";
+import type { ProcedureDefinition } from "../../contract/procedure.js";
+import type { AppRouter, TrpcRootTypes } from "../../contract/router.js";
 import type { AppDeps } from "../deps.js";
 import { describeError } from "../services/log.js";
 import type { HeaderReader } from "./auth.js";
 import type { HandlerMap } from "./handler.js";
 import { createProcedureRunner, type RawInput } from "./procedure-runner.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "./request-input.js";
-import { StatusError } from "./status-error.js";
+import { StatusError } from "../errors.js";
 
 interface TrpcContext {
   header: HeaderReader;
@@ -30,18 +30,10 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-type Root = (typeof t)["_config"]["$types"];
-type InputOf<S> = S extends PerAccess<infer I> ? z.input<I> : S extends z.ZodType ? z.input<S> : never;
-type RawInputOf<D> =
-  D extends ProcedureDefinition<infer P, infer Q, infer B>
-    ? { params?: InputOf<P>; query?: InputOf<Q>; body?: InputOf<B> }
-    : never;
-type TrpcProcedureOf<D extends ProcedureDefinition> = D["method"] extends "GET"
-  ? TRPCQueryProcedure<{ meta: unknown; input: RawInputOf<D> | undefined; output: ProcedureOutput<D> }>
-  : TRPCMutationProcedure<{ meta: unknown; input: RawInputOf<D> | undefined; output: ProcedureOutput<D> }>;
-
-/** The router's type, for `createTRPCReact<AppRouter>()` in the dashboard. */
-export type AppRouter = TRPCBuiltRouter<Root, { [K in keyof Contract]: TrpcProcedureOf<Contract[K]> }>;
+// The contract's router type (contract/router.ts) must describe this server's error shape and transformer.
+type ServerRoot = (typeof t)["_config"]["$types"];
+const rootTypesMatch: [ServerRoot["errorShape"], ServerRoot["transformer"]] extends [TrpcRootTypes["errorShape"], TrpcRootTypes["transformer"]] ? true : never = true;
+void rootTypesMatch;
 
 const statusCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",
@@ -74,6 +66,7 @@ function parseRawInput(value: unknown): RawInput {
 export function createTrpcRouter(contract: Contract, handlers: HandlerMap<Contract>, deps: AppDeps): AppRouter {
   const record: Record<string, unknown> = {};
   for (const [name, definition] of Object.entries(contract) as [keyof Contract, ProcedureDefinition][]) {
+    if (definition.successStatus === 302) continue; // redirects are for browsers, over REST only
     const run = createProcedureRunner(name, definition, handlers[name], deps, `/trpc/${name}`);
     const procedure = t.procedure.input(parseRawInput);
     const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: RawInput }) => {
@@ -87,6 +80,8 @@ export function createTrpcRouter(contract: Contract, handlers: HandlerMap<Contra
   }
   return t.router(record as never) as unknown as AppRouter;
 }
+
+export type { AppRouter };
 
 export function handleTrpcRequest(router: AppRouter, request: Request, requestId: string, clientIp: string | null): Promise<Response> {
   return fetchRequestHandler({

@@ -3,7 +3,7 @@
  * Replies become responses in one place (`api-envelope.ts`), which adds the headers every answer gets.
  */
 import { KnownError, knownError } from "../../contract/known-error.js";
-import { StatusError } from "./status-error.js";
+import { StatusError, TooManyRequestsError } from "../errors.js";
 
 const TEXT = "text/plain; charset=utf-8";
 export const JSON_TYPE = "application/json; charset=utf-8";
@@ -22,6 +22,11 @@ export function jsonReply(status: number, body: unknown, headers: Readonly<Recor
   return { status, body: JSON.stringify(body), headers: { "content-type": JSON_TYPE, ...headers } };
 }
 
+/** A 302 to `location` (OAuth authorize and callback, e-mail links); browsers follow it. */
+export function redirectReply(location: string): WireReply {
+  return { status: 302, body: null, headers: { location } };
+}
+
 export function textReply(status: number, text: string): WireReply {
   return { status, body: text, headers: { "content-type": TEXT } };
 }
@@ -34,8 +39,7 @@ export function errorReply(error: unknown, requestId: string, log: (error: unkno
   if (error instanceof KnownError) return knownErrorReply(error);
   if (error instanceof StatusError) {
     const reply = textReply(error.status, error.message);
-    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-    if (retryAfter !== undefined) reply.headers["retry-after"] = String(retryAfter);
+    if (error instanceof TooManyRequestsError) reply.headers["retry-after"] = String(error.retryAfterSeconds);
     return reply;
   }
   log(error);

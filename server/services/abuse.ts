@@ -5,7 +5,7 @@
  */
 import type { RateLimitCategory } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
-import { isLoopback } from "../http/client-ip.js";
+import { isLoopback } from "./net/addresses.js";
 import { enforceLimit, type Limit } from "./rate-limits.js";
 
 export type GuardedAction = RateLimitCategory;

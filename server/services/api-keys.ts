@@ -4,27 +4,19 @@
  * the first revocation time; a check answers, in this order, not found, wrong type, revoked, expired.
  */
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
-import type { createdTeamApiKey, createdUserApiKey, teamApiKey, userApiKey } from "../../contract/api-keys.js";
 import { knownError } from "../../contract/known-error.js";
 import type { ApiKeyKind, ApiKeyOwnerFilter, ApiKeyRow } from "../db/queries/api-keys.js";
 import type { ProjectRow } from "../db/queries/projects.js";
+import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
+import { apiKeyToJson } from "../views/api-keys.js";
+import { recordEvent, type EventActor } from "./events.js";
 import { teamPermissionsOf } from "./permissions/grants.js";
-import { renderProjectConfig } from "./projects.js";
+import { renderProjectConfig } from "./config/project-config.js";
 import { hashSecret, lastFour, randomCode } from "./secrets.js";
 
 export type { ApiKeyKind };
-/** The wire shape of a key of each kind, as read and as created. */
-export interface ApiKeyJson {
-  user: z.input<typeof userApiKey>;
-  team: z.input<typeof teamApiKey>;
-}
-export interface CreatedApiKeyJson {
-  user: z.input<typeof createdUserApiKey>;
-  team: z.input<typeof createdTeamApiKey>;
-}
 
 /** The team permission a client needs to manage its team's keys. */
 export const MANAGE_API_KEYS = "$manage_api_keys";
@@ -34,7 +26,7 @@ const kindLabel = { user: "User", team: "Team" } as const;
 /** Throws the 400 every route of a kind answers while the project has that kind turned off. */
 export function requireKindEnabled(project: ProjectRow, kind: ApiKeyKind): void {
   if (!renderProjectConfig(project).apiKeys.enabled[kind]) {
-    throw new StatusError(400, `${kindLabel[kind]} API keys are not enabled for this project.`);
+    throw statusError("apiKeysDisabled", { kind: kindLabel[kind] });
   }
 }
 
@@ -66,10 +58,21 @@ export interface NewApiKey {
   expiresAt: Date | null;
 }
 
-/** Stores a new key (its hash and last four characters) and returns the row with the full value. */
-export async function createApiKey(deps: AppDeps, projectId: string, input: NewApiKey): Promise<{ row: ApiKeyRow; value: string }> {
+/**
+ * Stores a new key (its hash and last four characters) and returns the row with the full value;
+ * records `api_key.created` (without the value).
+ */
+export async function createApiKey(deps: AppDeps, projectId: string, input: NewApiKey, actor: EventActor | null = null): Promise<{ row: ApiKeyRow; value: string }> {
   const value = generateApiKeyValue(input.isPublic);
-  const row = await deps.queries.apiKeys.insert({
+  return deps.store.transaction(async (tx) => {
+    const row = await insertApiKey(deps, tx, projectId, input, value);
+    await recordEvent(deps, tx, "api_key.created", () => apiKeyToJson(row.type, row), { projectId, actor });
+    return { row, value };
+  });
+}
+
+function insertApiKey(deps: AppDeps, db: Db, projectId: string, input: NewApiKey, value: string): Promise<ApiKeyRow> {
+  return deps.queries.apiKeys.insert({
     id: randomUUID(),
     projectId,
     type: input.type,
@@ -82,8 +85,7 @@ export async function createApiKey(deps: AppDeps, projectId: string, input: NewA
     createdAt: deps.clock.now(),
     expiresAt: input.expiresAt,
     revokedAt: null,
-  });
-  return { row, value };
+  }, db);
 }
 
 export async function listApiKeys(deps: AppDeps, projectId: string, filter: ApiKeyOwnerFilter): Promise<ApiKeyRow[]> {
@@ -104,8 +106,18 @@ export interface ApiKeyChange {
   expiresAt?: Date | null;
 }
 
-/** Applies a change; revoking an already revoked key keeps the first revocation time. */
-export async function updateApiKey(deps: AppDeps, projectId: string, id: string, filter: ApiKeyOwnerFilter, change: ApiKeyChange): Promise<ApiKeyRow> {
+/**
+ * Applies a change; revoking an already revoked key keeps the first revocation time. The first
+ * revocation records `api_key.revoked`.
+ */
+export async function updateApiKey(
+  deps: AppDeps,
+  projectId: string,
+  id: string,
+  filter: ApiKeyOwnerFilter,
+  change: ApiKeyChange,
+  actor: EventActor | null = null,
+): Promise<ApiKeyRow> {
   return deps.store.transaction(async (tx) => {
     const current = await deps.queries.apiKeys.get(projectId, id, filter, tx);
     if (!current) throw knownError("API_KEY_NOT_FOUND");
@@ -116,6 +128,7 @@ export async function updateApiKey(deps: AppDeps, projectId: string, id: string,
     if (Object.keys(patch).length === 0) return current;
     const updated = await deps.queries.apiKeys.update(projectId, id, patch, tx);
     if (!updated) throw knownError("API_KEY_NOT_FOUND");
+    if (patch.revokedAt) await recordEvent(deps, tx, "api_key.revoked", () => apiKeyToJson(updated.type, updated), { projectId, actor });
     return updated;
   });
 }
@@ -132,27 +145,4 @@ export async function checkApiKey(deps: AppDeps, projectId: string, kind: ApiKey
   if (row.revokedAt) throw knownError("API_KEY_REVOKED");
   if (row.expiresAt && row.expiresAt.getTime() <= deps.clock.now().getTime()) throw knownError("API_KEY_EXPIRED");
   return row;
-}
-
-function wireFields(kind: ApiKeyKind, row: ApiKeyRow) {
-  if (row.type !== kind) throw new Error(`Expected a ${kind} API key, got a ${row.type} one`);
-  return {
-    id: row.id,
-    description: row.description,
-    is_public: row.isPublic,
-    created_at_millis: row.createdAt.getTime(),
-    ...(row.expiresAt && { expires_at_millis: row.expiresAt.getTime() }),
-    ...(row.revokedAt && { manually_revoked_at_millis: row.revokedAt.getTime() }),
-    ...(row.type === "user" ? { type: "user" as const, user_id: row.userId! } : { type: "team" as const, team_id: row.teamId! }),
-  };
-}
-
-/** The key as read, listed, updated and checked: the value shows only its last four characters. */
-export function apiKeyToJson<K extends ApiKeyKind>(kind: K, row: ApiKeyRow): ApiKeyJson[K] {
-  return { ...wireFields(kind, row), value: { last_four: row.lastFour } } as ApiKeyJson[K];
-}
-
-/** The creation answer: the only time the full value is shown. */
-export function createdApiKeyToJson<K extends ApiKeyKind>(kind: K, row: ApiKeyRow, value: string): CreatedApiKeyJson[K] {
-  return { ...wireFields(kind, row), value } as CreatedApiKeyJson[K];
 }

@@ -8,7 +8,8 @@ import type { KeyKind } from "../db/queries/api-key-sets.js";
 import type { AppDeps } from "../deps.js";
 import { ENV_KEY_SET_ID, bootstrap } from "./bootstrap.js";
 import { manualClock } from "./clock.js";
-import { INTERNAL_PROJECT_ID, applyConfigOverride, renderProjectConfig } from "./projects.js";
+import { INTERNAL_PROJECT_ID, applyConfigOverride } from "./projects.js";
+import { renderProjectConfig } from "./config/project-config.js";
 import { hashSecret } from "./secrets.js";
 
 const start = Date.UTC(2026, 0, 1);

@@ -6,14 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../contract/known-error.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import { hashSecret, randomCode } from "./secrets.js";
 
 /** The purpose the refresh token is sealed under while it waits to be collected. */
 const SEAL_PURPOSE = "cli-refresh-token";
 
-export const INVALID_LOGIN_CODE = "Invalid login code or the code has expired";
-export const NOT_OWN_REFRESH_TOKEN = "The refresh token must belong to a live session of the signed-in user in this project.";
 
 export interface StartedCliLogin {
   pollingCode: string;
@@ -67,7 +65,7 @@ export async function pollCliLogin(deps: AppDeps, projectId: string, pollingCode
 export async function completeCliLogin(deps: AppDeps, projectId: string, userId: string, loginCode: string, refreshToken: string): Promise<void> {
   const now = deps.clock.now();
   const session = await deps.queries.sessions.findLiveByTokenHash(projectId, hashSecret(refreshToken), now);
-  if (session?.userId !== userId) throw new StatusError(400, NOT_OWN_REFRESH_TOKEN);
+  if (session?.userId !== userId) throw statusError("cliNotOwnRefreshToken");
   const sealed = deps.secrets.encrypt(refreshToken, SEAL_PURPOSE);
-  if (!(await deps.queries.cliLogins.complete(projectId, hashSecret(loginCode), sealed, now))) throw new StatusError(400, INVALID_LOGIN_CODE);
+  if (!(await deps.queries.cliLogins.complete(projectId, hashSecret(loginCode), sealed, now))) throw statusError("cliInvalidLoginCode");
 }

@@ -4,19 +4,17 @@
  * project, and a changed address is unverified unless the caller says otherwise.
  */
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
-import type { contactChannel } from "../../contract/contact-channels.js";
 import { knownError } from "../../contract/known-error.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { ContactChannelRow, UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
+import { channelToJson, deletedChannelToJson } from "../views/contact-channels.js";
 import { limitVerificationMails, sendEmailVerification } from "./email-verification.js";
+import { recordEvent, type EventActor } from "./events.js";
 import { normalizeEmail } from "./users/primary-email.js";
-
-export type ContactChannelJson = z.input<typeof contactChannel>;
 
 export interface NewContactChannel {
   value: string;
@@ -33,20 +31,6 @@ export interface ContactChannelChange {
   isVerified?: boolean;
 }
 
-const ALREADY_EXISTS = "Contact channel already exists";
-
-export function channelToJson(row: ContactChannelRow): ContactChannelJson {
-  return {
-    user_id: row.userId,
-    id: row.id,
-    value: row.value,
-    type: "email",
-    used_for_auth: row.usedForAuth,
-    is_verified: row.isVerified,
-    is_primary: row.isPrimary,
-  };
-}
-
 /** Oldest first; without a user id, every channel of the project. */
 export async function listChannels(deps: AppDeps, projectId: string, filter: { userId?: string; channelId?: string }): Promise<ContactChannelRow[]> {
   return deps.queries.contactChannels.list(projectId, { userId: filter.userId, id: filter.channelId });
@@ -55,19 +39,24 @@ export async function listChannels(deps: AppDeps, projectId: string, filter: { u
 /** The channel, or the 404 text the read endpoint answers with. */
 export async function getChannel(deps: AppDeps, projectId: string, userId: string, channelId: string): Promise<ContactChannelRow> {
   const channel = await deps.queries.contactChannels.get(projectId, userId, channelId);
-  if (!channel) throw new StatusError(404, "Contact channel not found.");
+  if (!channel) throw statusError("contactChannelNotFound");
   return channel;
 }
 
-export async function createChannel(deps: AppDeps, projectId: string, userId: string, input: NewContactChannel): Promise<ContactChannelRow> {
+/** Records `contact_channel.updated` for each row (in the order given) in `db`'s unit of work. */
+async function recordUpdated(deps: AppDeps, db: Db, projectId: string, rows: readonly ContactChannelRow[], actor: EventActor | null): Promise<void> {
+  for (const row of rows) await recordEvent(deps, db, "contact_channel.updated", () => channelToJson(row), { projectId, actor });
+}
+
+export async function createChannel(deps: AppDeps, projectId: string, userId: string, input: NewContactChannel, actor: EventActor | null = null): Promise<ContactChannelRow> {
   const channels = deps.queries.contactChannels;
   const value = normalizeEmail(input.value);
   return deps.store.transaction(async (tx) => {
-    if (await channels.findByValue(projectId, userId, value, tx)) throw new StatusError(400, ALREADY_EXISTS);
+    if (await channels.findByValue(projectId, userId, value, tx)) throw statusError("contactChannelAlreadyExists");
     if (input.usedForAuth) await assertNotUsedForAuthByOthers(deps, tx, projectId, value, userId);
-    return guardUniqueness(value, input.usedForAuth, async () => {
-      if (input.isPrimary) await channels.clearPrimary(projectId, userId, null, tx);
-      return channels.insert(
+    const { demoted, created } = await guardUniqueness(value, input.usedForAuth, async () => ({
+      demoted: input.isPrimary ? await channels.clearPrimary(projectId, userId, null, tx) : [],
+      created: await channels.insert(
         {
           id: randomUUID(),
           projectId,
@@ -80,8 +69,11 @@ export async function createChannel(deps: AppDeps, projectId: string, userId: st
           createdAt: deps.clock.now(),
         },
         tx,
-      );
-    });
+      ),
+    }));
+    await recordUpdated(deps, tx, projectId, demoted, actor);
+    await recordEvent(deps, tx, "contact_channel.created", () => channelToJson(created), { projectId, actor });
+    return created;
   });
 }
 
@@ -91,19 +83,20 @@ export async function updateChannel(
   userId: string,
   channelId: string,
   change: ContactChannelChange,
+  actor: EventActor | null = null,
 ): Promise<ContactChannelRow> {
   const channels = deps.queries.contactChannels;
   return deps.store.transaction(async (tx) => {
     const current = await channels.get(projectId, userId, channelId, tx);
-    if (!current) throw new StatusError(400, "Contact channel not found");
+    if (!current) throw statusError("contactChannelMissing");
     const value = change.value === undefined ? current.value : normalizeEmail(change.value);
     const valueChanged = value !== current.value;
-    if (valueChanged && (await channels.findByValue(projectId, userId, value, tx))) throw new StatusError(400, ALREADY_EXISTS);
+    if (valueChanged && (await channels.findByValue(projectId, userId, value, tx))) throw statusError("contactChannelAlreadyExists");
     const usedForAuth = change.usedForAuth ?? current.usedForAuth;
     if (usedForAuth && (valueChanged || !current.usedForAuth)) await assertNotUsedForAuthByOthers(deps, tx, projectId, value, userId);
-    return guardUniqueness(value, usedForAuth, async () => {
-      if (change.isPrimary) await channels.clearPrimary(projectId, userId, current.id, tx);
-      const updated = await channels.update(
+    const { demoted, updated } = await guardUniqueness(value, usedForAuth, async () => ({
+      demoted: change.isPrimary ? await channels.clearPrimary(projectId, userId, current.id, tx) : [],
+      updated: await channels.update(
         projectId,
         current.id,
         {
@@ -113,18 +106,20 @@ export async function updateChannel(
           isVerified: change.isVerified ?? (valueChanged ? false : current.isVerified),
         },
         tx,
-      );
-      return updated!;
-    });
+      ),
+    }));
+    await recordUpdated(deps, tx, projectId, [...demoted, updated!], actor);
+    return updated!;
   });
 }
 
-export async function deleteChannel(deps: AppDeps, projectId: string, userId: string, channelId: string): Promise<void> {
+export async function deleteChannel(deps: AppDeps, projectId: string, userId: string, channelId: string, actor: EventActor | null = null): Promise<void> {
   const channels = deps.queries.contactChannels;
   await deps.store.transaction(async (tx) => {
     const current = await channels.get(projectId, userId, channelId, tx);
-    if (!current) throw new StatusError(400, "Contact channel not found");
+    if (!current) throw statusError("contactChannelMissing");
     await channels.delete(projectId, current.id, tx);
+    await recordEvent(deps, tx, "contact_channel.deleted", () => deletedChannelToJson(current), { projectId, actor });
   });
 }
 
@@ -137,7 +132,7 @@ export async function sendChannelVerification(
   callbackUrl: string,
 ): Promise<void> {
   const channel = await deps.queries.contactChannels.get(project.id, userId, channelId);
-  if (!channel) throw new StatusError(404, "Contact channel not found");
+  if (!channel) throw statusError("contactChannelMissingForVerification");
   await queueVerification(deps, project, channel, callbackUrl);
 }
 
@@ -150,7 +145,7 @@ export async function sendPrimaryEmailVerification(
   callbackUrl: string,
 ): Promise<void> {
   const primary = record.primaryEmail;
-  if (!primary) throw new StatusError(400, "The user has no primary e-mail address to verify.");
+  if (!primary) throw statusError("noPrimaryEmailToVerify");
   if (normalizeEmail(email) !== primary.value) throw knownError("EMAIL_IS_NOT_PRIMARY_EMAIL", { email, primary_email: primary.value });
   await queueVerification(deps, project, primary, callbackUrl);
 }
@@ -185,6 +180,6 @@ async function guardUniqueness<T>(value: string, usedForAuth: boolean, write: ()
     return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw usedForAuth ? usedForAuthElsewhere(value) : new StatusError(400, ALREADY_EXISTS);
+    throw usedForAuth ? usedForAuthElsewhere(value) : statusError("contactChannelAlreadyExists");
   }
 }

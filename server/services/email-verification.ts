@@ -3,8 +3,10 @@ import { knownError } from "../../contract/known-error.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
+import { channelToJson } from "../views/contact-channels.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { recordEvent } from "./events.js";
 import { enforceLimit } from "./rate-limits.js";
 import { verificationEmail } from "./email/templates.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
@@ -61,8 +63,9 @@ export async function completeEmailVerification(deps: AppDeps, project: ProjectR
   await deps.store.transaction(async (tx) => {
     const used = await useVerificationCode<{ channel_id: string; email: string }>(deps, { projectId: project.id, purpose: EMAIL_VERIFICATION, code, db: tx });
     const channel = used.userId ? await deps.queries.contactChannels.get(project.id, used.userId, used.data.channel_id, tx) : undefined;
-    if (!channel || channel.value !== used.data.email) throw new StatusError(400, "Contact channel not found. Was it deleted or changed since the code was sent?");
+    if (!channel || channel.value !== used.data.email) throw statusError("contactChannelChangedSinceCode");
     if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
-    await deps.queries.contactChannels.update(project.id, channel.id, { isVerified: true }, tx);
+    const verified = await deps.queries.contactChannels.update(project.id, channel.id, { isVerified: true }, tx);
+    await recordEvent(deps, tx, "contact_channel.updated", () => channelToJson(verified!), { projectId: project.id });
   });
 }

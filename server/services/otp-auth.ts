@@ -7,11 +7,14 @@ import { knownError } from "../../contract/known-error.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
+import { channelToJson } from "../views/contact-channels.js";
+import { userToJson } from "../views/users.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { recordEvent } from "./events.js";
 import { magicLinkEmail } from "./email/templates.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
-import { renderProjectConfig } from "./projects.js";
+import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
@@ -30,7 +33,7 @@ const SEND_LIMIT = { max: 3, windowMs: 10 * 60 * 1000 };
 type CodeData = { email: string };
 
 function assertOtpEnabled(project: ProjectRow): void {
-  if (!renderProjectConfig(project).auth.otp.allowSignIn) throw new StatusError(403, "One-time-code sign-in is not enabled for this project.");
+  if (!renderProjectConfig(project).auth.otp.allowSignIn) throw statusError("otpSignInDisabled");
 }
 
 export async function sendSignInCode(deps: AppDeps, project: ProjectRow, emailInput: string, callbackUrl: string): Promise<{ nonce: string }> {
@@ -74,16 +77,23 @@ export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: s
     let record: UserRecord;
     if (owner) {
       // Receiving the code proves the address: mark it verified and allow code sign-in from now on.
+      const recorded = { projectId: project.id };
       if (owner.primaryEmail?.value === email && !owner.primaryEmail.isVerified) {
-        await deps.queries.contactChannels.update(project.id, owner.primaryEmail.id, { isVerified: true }, tx);
+        const verified = await deps.queries.contactChannels.update(project.id, owner.primaryEmail.id, { isVerified: true }, tx);
+        await recordEvent(deps, tx, "contact_channel.updated", () => channelToJson(verified!), recorded);
       }
-      if (!owner.user.otpAuthEnabled) await deps.queries.users.update(project.id, owner.user.id, { otpAuthEnabled: true }, tx);
-      record = (await deps.queries.users.find(project.id, owner.user.id, tx))!;
+      const enablesOtp = !owner.user.otpAuthEnabled;
+      if (enablesOtp) await deps.queries.users.update(project.id, owner.user.id, { otpAuthEnabled: true }, tx);
+      const current = (await deps.queries.users.find(project.id, owner.user.id, tx))!;
+      if (enablesOtp) await recordEvent(deps, tx, "user.updated", () => userToJson(current), recorded);
+      record = current;
     } else if (anonymousUser?.user.isAnonymous) {
       const id = anonymousUser.user.id;
       await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, id, { value: email, verified: true, usedForAuth: true }));
       await deps.queries.users.update(project.id, id, { isAnonymous: false, otpAuthEnabled: true }, tx);
-      record = (await deps.queries.users.find(project.id, id, tx))!;
+      const upgraded = (await deps.queries.users.find(project.id, id, tx))!;
+      await recordEvent(deps, tx, "user.updated", () => userToJson(upgraded), { projectId: project.id });
+      record = upgraded;
     } else {
       record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
     }

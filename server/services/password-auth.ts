@@ -4,16 +4,19 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
+import { userToJson } from "../views/users.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { recordEvent } from "./events.js";
 import { passwordResetEmail } from "./email/templates.js";
 import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
 import { assertNotLockedOut, clearSignInFailures, recordSignInFailure } from "./lockout.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
-import { renderProjectConfig } from "./projects.js";
+import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
+import { endUserSessionsIn } from "./sessions.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { createUser } from "./users/create.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
@@ -54,7 +57,9 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
     ? await deps.store.transaction(async (tx) => {
         await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, anonymous.user.id, { value: email, verified: false, usedForAuth: true }));
         await deps.queries.users.update(project.id, anonymous.user.id, { isAnonymous: false, passwordHash }, tx);
-        return finish(tx, (await deps.queries.users.find(project.id, anonymous.user.id, tx))!);
+        const upgraded = (await deps.queries.users.find(project.id, anonymous.user.id, tx))!;
+        await recordEvent(deps, tx, "user.updated", () => userToJson(upgraded), { projectId: project.id });
+        return finish(tx, upgraded);
       })
     : // Only inserts: one statement on PostgreSQL. The e-mail's unique index settles a race with another sign-up.
       await guardAuthEmail(email, () =>
@@ -113,7 +118,7 @@ export async function resetPassword(deps: AppDeps, project: ProjectRow, code: st
     const used = await useVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, code, db: tx });
     if (!used.userId) throw knownError("VERIFICATION_CODE_NOT_FOUND");
     await deps.queries.users.update(project.id, used.userId, { passwordHash }, tx);
-    await deps.queries.sessions.deleteForUser(project.id, used.userId, null, tx);
+    await endUserSessionsIn(deps, tx, project.id, used.userId, null);
   });
 }
 
@@ -126,13 +131,19 @@ export async function updatePassword(deps: AppDeps, project: ProjectRow, record:
   const passwordHash = await hashPassword(newPassword);
   await deps.store.transaction(async (tx) => {
     await deps.queries.users.update(project.id, record.user.id, { passwordHash }, tx);
-    await deps.queries.sessions.deleteForUser(project.id, record.user.id, keepSessionId, tx);
+    await endUserSessionsIn(deps, tx, project.id, record.user.id, keepSessionId);
   });
 }
 
 export async function setPassword(deps: AppDeps, project: ProjectRow, record: UserRecord, password: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(password);
-  if (record.user.passwordHash) throw new StatusError(400, "This user already has a password; change it with the current one instead.");
-  await deps.queries.users.update(project.id, record.user.id, { passwordHash: await hashPassword(password) });
+  if (record.user.passwordHash) throw statusError("passwordAlreadySet");
+  const passwordHash = await hashPassword(password);
+  const { id } = record.user;
+  await deps.store.transaction(async (tx) => {
+    await deps.queries.users.update(project.id, id, { passwordHash }, tx);
+    // has_password changed: the user as it is now, read only when the event is.
+    await recordEvent(deps, tx, "user.updated", async () => userToJson((await deps.queries.users.find(project.id, id, tx))!), { projectId: project.id });
+  });
 }

@@ -2,59 +2,22 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { knownError } from "../../contract/known-error.js";
-import type { adminProject, clientProject, projectUpdate } from "../../contract/projects.js";
+import type { projectUpdate } from "../../contract/projects.js";
 import { systemTeamPermissionIds } from "../../contract/project-config.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { deepFreeze } from "../deep-freeze.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import {
   legacyUpdateToOverride,
   mergeOverride,
   renderConfig,
-  toAdminProjectConfig,
-  toClientProjectConfig,
   validateOverride,
   type ConfigOverride,
-  type RenderedConfig,
 } from "./config/index.js";
 
 export const INTERNAL_PROJECT_ID = "internal";
 
-/**
- * Project rows are never mutated (a change reads a new row), so each one renders once; the rendered
- * config is shared by every request reading this row, so it is frozen.
- */
-const rendered = new WeakMap<ProjectRow, RenderedConfig>();
-
-export function renderProjectConfig(project: ProjectRow): RenderedConfig {
-  let config = rendered.get(project);
-  if (!config) {
-    config = deepFreeze(renderConfig(project.configOverride));
-    rendered.set(project, config);
-  }
-  return config;
-}
-
-
-export function projectToClientJson(project: ProjectRow): z.input<typeof clientProject> {
-  return { id: project.id, display_name: project.displayName, config: toClientProjectConfig(renderProjectConfig(project)) };
-}
-
-export function projectToAdminJson(project: ProjectRow): z.input<typeof adminProject> {
-  return {
-    id: project.id,
-    display_name: project.displayName,
-    description: project.description,
-    logo_url: project.logoUrl,
-    full_logo_url: project.fullLogoUrl,
-    created_at_millis: project.createdAt.getTime(),
-    is_production_mode: project.isProductionMode,
-    owner_team_id: project.ownerTeamId,
-    config: toAdminProjectConfig(renderProjectConfig(project)),
-  };
-}
 
 /** Checks an override merged into a project's stored one; throws SCHEMA_ERROR naming the problem. */
 export function mergeValidOverride(stored: ConfigOverride, patch: ConfigOverride): ConfigOverride {
@@ -104,7 +67,7 @@ export async function applyConfigOverride(deps: AppDeps, projectId: string, patc
 }
 
 export async function deleteProject(deps: AppDeps, projectId: string): Promise<void> {
-  if (projectId === INTERNAL_PROJECT_ID) throw new StatusError(400, "The internal project cannot be deleted.");
+  if (projectId === INTERNAL_PROJECT_ID) throw statusError("internalProjectUndeletable");
   await deps.queries.projects.delete(projectId);
 }
 

@@ -1,19 +1,13 @@
 /** Rate limits kept in the database, so every server process shares them. */
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { TooManyRequestsError } from "../errors.js";
+
+export { TooManyRequestsError };
 
 export interface Limit {
   /** Hits allowed per window. */
   max: number;
   windowMs: number;
-}
-
-/** A 429 with Retry-After (seconds), which clients wait out before retrying. */
-export class TooManyRequestsError extends StatusError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
-    this.name = "TooManyRequestsError";
-  }
 }
 
 /** Counts a hit on `key`; throws TooManyRequestsError once the window's allowance is used up. */

@@ -7,7 +7,7 @@
 import { knownError } from "../../contract/known-error.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { AppDeps } from "../deps.js";
-import { renderProjectConfig } from "./projects.js";
+import { renderProjectConfig } from "./config/project-config.js";
 
 export interface TrustedDomain {
   /** An http(s) URL whose host may hold `*` (within one DNS label) and `**` (across labels) wildcards. */

@@ -1,14 +1,17 @@
 /**
  * Sessions: one refresh token each (stored as a hash), from which short-lived access tokens are
- * minted. Refresh tokens are not rotated, so many tabs and server renders can share one.
+ * minted. Refresh tokens are not rotated, so many tabs and server renders can share one. Starting
+ * and ending sessions records `session.created` / `session.deleted`.
  */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../contract/known-error.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
+import { deletedSessionToJson, sessionEventToJson } from "../views/sessions.js";
+import { recordEvent, type EventActor } from "./events.js";
 import { hashSecret, randomCode } from "./secrets.js";
-import { tokenUserOf } from "./users/json.js";
+import type { TokenUser } from "./tokens/access-tokens.js";
 
 export const DEFAULT_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 /** How stale last_used_at may get before a refresh writes it again. */
@@ -21,24 +24,35 @@ export interface NewSession {
   isImpersonation?: boolean;
 }
 
-export async function createSession(deps: AppDeps, db: Db, session: NewSession): Promise<{ sessionId: string; refreshToken: string }> {
+/** What access tokens say about the user. */
+export function tokenUserOf({ user, primaryEmail, selectedTeam }: UserRecord): TokenUser {
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    primaryEmail: primaryEmail?.value ?? null,
+    primaryEmailVerified: primaryEmail?.isVerified ?? false,
+    selectedTeamId: selectedTeam ? user.selectedTeamId : null,
+    isAnonymous: user.isAnonymous,
+  };
+}
+
+/** Inserts the session in `db`'s unit of work and records `session.created`. */
+export async function createSession(deps: AppDeps, db: Db, session: NewSession, actor: EventActor | null = null): Promise<{ sessionId: string; refreshToken: string }> {
   const now = deps.clock.now();
   const refreshToken = randomCode();
-  const sessionId = randomUUID();
-  await deps.queries.sessions.insert(
-    {
-      id: sessionId,
-      projectId: session.projectId,
-      userId: session.userId,
-      refreshTokenHash: hashSecret(refreshToken),
-      isImpersonation: session.isImpersonation ?? false,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + (session.expiresInMs ?? DEFAULT_SESSION_LIFETIME_MS)),
-      lastUsedAt: now,
-    },
-    db,
-  );
-  return { sessionId, refreshToken };
+  const row = {
+    id: randomUUID(),
+    projectId: session.projectId,
+    userId: session.userId,
+    refreshTokenHash: hashSecret(refreshToken),
+    isImpersonation: session.isImpersonation ?? false,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + (session.expiresInMs ?? DEFAULT_SESSION_LIFETIME_MS)),
+    lastUsedAt: now,
+  };
+  await deps.queries.sessions.insert(row, db);
+  await recordEvent(deps, db, "session.created", () => sessionEventToJson(row), { projectId: session.projectId, actor });
+  return { sessionId: row.id, refreshToken };
 }
 
 export interface TokenPair {
@@ -51,6 +65,46 @@ export async function startSession(deps: AppDeps, db: Db, projectId: string, rec
   const { sessionId, refreshToken } = await createSession(deps, db, { projectId, userId: record.user.id, ...options });
   const accessToken = await deps.accessTokens.issue(projectId, tokenUserOf(record), sessionId);
   return { access_token: accessToken, refresh_token: refreshToken };
+}
+
+/**
+ * A session a server starts for one of its users (server-side sign-in, impersonation), with its first
+ * access token; USER_ID_DOES_NOT_EXIST when the project has no such user. One insert, one statement.
+ */
+export async function startSessionForUser(
+  deps: AppDeps,
+  projectId: string,
+  userId: string,
+  options: Omit<NewSession, "projectId" | "userId">,
+  actor: EventActor | null = null,
+): Promise<TokenPair> {
+  const record = await deps.queries.users.find(projectId, userId);
+  if (!record) throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: userId });
+  return deps.store.insertBatch(async (batch) => {
+    const { sessionId, refreshToken } = await createSession(deps, batch, { projectId, userId, ...options }, actor);
+    return { access_token: await deps.accessTokens.issue(projectId, tokenUserOf(record), sessionId), refresh_token: refreshToken };
+  });
+}
+
+/** Ends one session of the user; false when it had already ended. */
+export async function endSession(deps: AppDeps, projectId: string, session: { id: string; userId: string }, actor: EventActor | null = null): Promise<boolean> {
+  return deps.store.transaction(async (tx) => {
+    if (!(await deps.queries.sessions.delete(projectId, session.id, tx))) return false;
+    await recordEvent(deps, tx, "session.deleted", () => deletedSessionToJson(session.id, session.userId), { projectId, actor });
+    return true;
+  });
+}
+
+/** Ends every session of the user but `keepId` (when given); returns how many ended. */
+export async function endUserSessions(deps: AppDeps, projectId: string, userId: string, keepId: string | null, actor: EventActor | null = null): Promise<number> {
+  return deps.store.transaction(async (tx) => (await endUserSessionsIn(deps, tx, projectId, userId, keepId, actor)).length);
+}
+
+/** `endUserSessions` inside the caller's transaction (password changes); returns the ended sessions' ids. */
+export async function endUserSessionsIn(deps: AppDeps, tx: Db, projectId: string, userId: string, keepId: string | null, actor: EventActor | null = null): Promise<string[]> {
+  const ended = await deps.queries.sessions.deleteForUser(projectId, userId, keepId, tx);
+  for (const id of ended) await recordEvent(deps, tx, "session.deleted", () => deletedSessionToJson(id, userId), { projectId, actor });
+  return ended;
 }
 
 /** A fresh access token for a live refresh token of this project. */

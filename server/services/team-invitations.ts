@@ -3,13 +3,11 @@
  * uses the code and adds the signed-in user to the team with the default member permissions; checking
  * a code or reading its details leaves it usable.
  */
-import type { z } from "zod";
-import type { teamInvitation } from "../../contract/team-invitations.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { TeamRow } from "../db/queries/users.js";
 import type { VerificationCodeRow } from "../db/queries/verification-codes.js";
 import type { AppDeps } from "../deps.js";
-import { StatusError } from "../http/status-error.js";
+import { statusError } from "../errors.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { teamInvitationEmail } from "./email/templates.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
@@ -18,8 +16,6 @@ import { createVerificationCode, useVerificationCode, type UsedVerificationCode 
 
 export const TEAM_INVITATION = "team-invitation";
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
-
-export type TeamInvitationJson = z.input<typeof teamInvitation>;
 
 /** What an invitation code stores besides its team. */
 interface InvitationData {
@@ -30,15 +26,6 @@ export interface NewTeamInvitation {
   teamId: string;
   email: string;
   callbackUrl: string;
-}
-
-export function invitationToJson(row: VerificationCodeRow): TeamInvitationJson {
-  return {
-    id: row.id,
-    team_id: row.teamId!,
-    expires_at_millis: row.expiresAt.getTime(),
-    recipient_email: String((row.data as Partial<InvitationData>).email ?? ""),
-  };
 }
 
 /** Creates the invitation and queues its e-mail; returns the invitation id. The callback URL must be trusted. */
@@ -57,17 +44,16 @@ export async function sendTeamInvitation(deps: AppDeps, project: ProjectRow, inp
 }
 
 /** The team's invitations that can still be accepted, oldest first. */
-export async function listTeamInvitations(deps: AppDeps, project: ProjectRow, teamId: string): Promise<TeamInvitationJson[]> {
+export async function listTeamInvitations(deps: AppDeps, project: ProjectRow, teamId: string): Promise<VerificationCodeRow[]> {
   await getTeam(deps, project.id, teamId);
-  const rows = await deps.queries.verificationCodes.listPendingForTeam(project.id, teamId, TEAM_INVITATION, deps.clock.now());
-  return rows.map(invitationToJson);
+  return deps.queries.verificationCodes.listPendingForTeam(project.id, teamId, TEAM_INVITATION, deps.clock.now());
 }
 
 /** Deletes an invitation of the team (pending or not); its link then answers VERIFICATION_CODE_NOT_FOUND. */
 export async function revokeTeamInvitation(deps: AppDeps, project: ProjectRow, teamId: string, invitationId: string): Promise<void> {
   await getTeam(deps, project.id, teamId);
   const deleted = await deps.queries.verificationCodes.deleteForTeam(project.id, teamId, TEAM_INVITATION, invitationId);
-  if (!deleted) throw new StatusError(404, "Team invitation not found.");
+  if (!deleted) throw statusError("teamInvitationNotFound");
 }
 
 /** Checks an invitation code without using it. */

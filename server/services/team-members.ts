@@ -3,14 +3,11 @@
  * user's own while unset. Removing a member takes their team permissions with the membership row
  * (foreign key) and unselects the team for them.
  */
-import type { z } from "zod";
-import type { serverTeamMemberProfile } from "../../contract/teams.js";
 import { knownError } from "../../contract/known-error.js";
 import type { MemberRecord } from "../db/queries/teams.js";
 import type { AppDeps } from "../deps.js";
-import { userToJson } from "./users/json.js";
-
-export type TeamMemberProfileJson = z.input<typeof serverTeamMemberProfile>;
+import { membershipToJson } from "../views/teams.js";
+import { recordEvent, type EventActor } from "./events.js";
 
 export interface MemberProfileChange {
   displayName?: string;
@@ -20,28 +17,20 @@ export interface MemberProfileChange {
 
 const membershipNotFound = (teamId: string, userId: string) => knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
 
-/** The server shape; clients get it without `user`. */
-export function profileToJson(record: MemberRecord): TeamMemberProfileJson {
-  const { member, user } = record;
-  return {
-    team_id: member.teamId,
-    user_id: member.userId,
-    display_name: member.displayName ?? user.displayName,
-    profile_image_url: member.profileImageUrl ?? user.profileImageUrl,
-    user: userToJson(record),
-  };
-}
-
 /** Throws TEAM_MEMBERSHIP_NOT_FOUND unless the user belongs to the team. */
 export async function requireMember(deps: AppDeps, projectId: string, teamId: string, userId: string): Promise<void> {
   if (!(await deps.queries.teams.isMember(projectId, teamId, userId))) throw membershipNotFound(teamId, userId);
 }
 
-/** Removes the membership (and with it the member's team permissions) and unselects the team for them. */
-export async function removeTeamMember(deps: AppDeps, projectId: string, teamId: string, userId: string): Promise<void> {
+/**
+ * Removes the membership (and with it the member's team permissions) and unselects the team for them;
+ * records `team_membership.deleted` (the permissions that went with it raise no events of their own).
+ */
+export async function removeTeamMember(deps: AppDeps, projectId: string, teamId: string, userId: string, actor: EventActor | null = null): Promise<void> {
   await deps.store.transaction(async (tx) => {
     if (!(await deps.queries.teams.removeMember(projectId, teamId, userId, tx))) throw membershipNotFound(teamId, userId);
     await deps.queries.teams.clearSelection(projectId, teamId, userId, tx);
+    await recordEvent(deps, tx, "team_membership.deleted", () => membershipToJson(teamId, userId), { projectId, actor });
   });
 }
 

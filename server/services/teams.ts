@@ -1,6 +1,7 @@
 /**
  * Teams: creation with a creator member, reads, updates and deletion. Memberships and member profiles
- * are in team-members.ts; permissions and invitations build on both.
+ * are in team-members.ts; permissions and invitations build on both. Each change records its event
+ * (`team.*`, `team_membership.created`) in its unit of work.
  */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../contract/known-error.js";
@@ -9,6 +10,8 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { TeamRow } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
+import { deletedTeamToJson, membershipToJson, teamToJson } from "../views/teams.js";
+import { recordEvent, type EventActor } from "./events.js";
 import { grantTeamDefaults } from "./permissions/grants.js";
 
 export interface NewTeam {
@@ -30,13 +33,19 @@ export interface TeamChange {
   serverMetadata?: unknown;
 }
 
-export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
+/** Creates the team (and its creator's membership) in `db`'s unit of work. */
+export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam, actor: EventActor | null = null): Promise<TeamRow> {
   const team = await insertTeam(deps, db, project, input);
-  if (input.creatorUserId) await addTeamCreator(deps, db, project, team.id, input.creatorUserId);
+  await recordEvent(deps, db, "team.created", () => teamToJson(team), { projectId: project.id, actor });
+  if (input.creatorUserId) await addTeamCreator(deps, db, project, team.id, input.creatorUserId, actor);
   return team;
 }
 
-/** The team row alone: its creator, if any, is added with `addTeamCreator` (once the user exists). */
+/**
+ * The team row alone, with no event recorded (the caller records `team.created` once its unit has
+ * written what the event should follow): its creator, if any, is added with `addTeamCreator` (once
+ * the user exists).
+ */
 export async function insertTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
   return deps.queries.teams.insert(
     {
@@ -54,16 +63,17 @@ export async function insertTeam(deps: AppDeps, db: Db, project: ProjectRow, inp
 }
 
 /** Makes the user the team's first member, with the project's default creator permissions. */
-export async function addTeamCreator(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string): Promise<void> {
+export async function addTeamCreator(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string, actor: EventActor | null = null): Promise<void> {
   await deps.queries.teams.addMember({ projectId: project.id, teamId, userId, createdAt: deps.clock.now() }, db);
-  await grantTeamDefaults(deps, db, project, teamId, userId, "teamCreator");
+  await recordEvent(deps, db, "team_membership.created", () => membershipToJson(teamId, userId), { projectId: project.id, actor });
+  await grantTeamDefaults(deps, db, project, teamId, userId, "teamCreator", actor);
 }
 
 /**
  * Adds a member with the project's default member permissions (server adds, accepted invitations).
  * Throws TEAM_MEMBERSHIP_ALREADY_EXISTS when the user already belongs to the team.
  */
-export async function addTeamMember(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string): Promise<void> {
+export async function addTeamMember(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string, actor: EventActor | null = null): Promise<void> {
   if (await deps.queries.teams.isMember(project.id, teamId, userId, db)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
   try {
     await deps.queries.teams.addMember({ projectId: project.id, teamId, userId, createdAt: deps.clock.now() }, db);
@@ -71,7 +81,8 @@ export async function addTeamMember(deps: AppDeps, db: Db, project: ProjectRow, 
     if (isUniqueViolation(error)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
     throw error;
   }
-  await grantTeamDefaults(deps, db, project, teamId, userId, "teamMember");
+  await recordEvent(deps, db, "team_membership.created", () => membershipToJson(teamId, userId), { projectId: project.id, actor });
+  await grantTeamDefaults(deps, db, project, teamId, userId, "teamMember", actor);
 }
 
 /** The team, or TEAM_NOT_FOUND. */
@@ -86,23 +97,27 @@ export async function listTeams(deps: AppDeps, projectId: string, filter: { user
   return deps.queries.teams.list(projectId, filter);
 }
 
-export async function updateTeam(deps: AppDeps, projectId: string, teamId: string, change: TeamChange): Promise<TeamRow> {
+/** Applies the change (an empty one too: the update is recorded either way, as Stack does). */
+export async function updateTeam(deps: AppDeps, projectId: string, teamId: string, change: TeamChange, actor: EventActor | null = null): Promise<TeamRow> {
   const patch: Partial<TeamRow> = {};
   if (change.displayName !== undefined) patch.displayName = change.displayName;
   if (change.profileImageUrl !== undefined) patch.profileImageUrl = change.profileImageUrl;
   if (change.clientMetadata !== undefined) patch.clientMetadata = change.clientMetadata;
   if (change.clientReadOnlyMetadata !== undefined) patch.clientReadOnlyMetadata = change.clientReadOnlyMetadata;
   if (change.serverMetadata !== undefined) patch.serverMetadata = change.serverMetadata;
-  if (Object.keys(patch).length === 0) return getTeam(deps, projectId, teamId);
-  const updated = await deps.queries.teams.update(projectId, teamId, patch);
-  if (!updated) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
-  return updated;
+  return deps.store.transaction(async (tx) => {
+    const updated = Object.keys(patch).length === 0 ? await getTeam(deps, projectId, teamId, tx) : await deps.queries.teams.update(projectId, teamId, patch, tx);
+    if (!updated) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+    await recordEvent(deps, tx, "team.updated", () => teamToJson(updated), { projectId, actor });
+    return updated;
+  });
 }
 
 /** Deletes the team with its memberships and grants, and unselects it for whoever had it selected. */
-export async function deleteTeam(deps: AppDeps, projectId: string, teamId: string): Promise<void> {
+export async function deleteTeam(deps: AppDeps, projectId: string, teamId: string, actor: EventActor | null = null): Promise<void> {
   await deps.store.transaction(async (tx) => {
     await deps.queries.teams.clearSelection(projectId, teamId, undefined, tx);
     if (!(await deps.queries.teams.delete(projectId, teamId, tx))) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+    await recordEvent(deps, tx, "team.deleted", () => deletedTeamToJson(teamId), { projectId, actor });
   });
 }

@@ -68,8 +68,14 @@ describe.each(testDialects)("deeply nested JSON on %s", (dialect) => {
 
   async function send(lk: TestInstance, path: string, method: string, headers: Record<string, string>, body: string) {
     const res = await lk.app.request(`/api/v1${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body });
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, knownError: res.headers.get("x-stack-known-error"), text: await res.text() };
   }
+  /** The exact refusal: status, x-stack-known-error and the wire body `{code, details, error}`. */
+  function expectRefused(res: Awaited<ReturnType<typeof send>>, code: string, message: string) {
+    expect([res.status, res.knownError], res.text).toEqual([400, code]);
+    expect(JSON.parse(res.text)).toEqual({ code, details: { message }, error: message });
+  }
+  const tooDeepBody = "The request body nests arrays and objects more than 128 levels deep.";
 
   it("accepts metadata nested 100 deep", async () => {
     await using lk = await createTestInstance(dialect);
@@ -77,33 +83,34 @@ describe.each(testDialects)("deeply nested JSON on %s", (dialect) => {
     const headers = { "x-stack-access-type": "server", "x-stack-project-id": project.id, "x-stack-secret-server-key": project.keys.secretServerKey };
     expect((await send(lk, "/teams", "POST", headers, `{"display_name":"deep","server_metadata":${deepArray(100)}}`)).status).toBe(201);
   });
-  // 5,000 deep (10 kB, far below the 2 MB body limit) answers 500: zod's recursive JSON schema overflows the stack
+  // Regression: 5,000 deep (10 kB, far below the 2 MB body limit) answered 500: zod's recursive JSON schema overflowed the stack
   // ("RangeError: Maximum call stack size exceeded" in validation). The same for every free-form JSON field of users and
   // teams (client_metadata, client_read_only_metadata, server_metadata on POST /users, PATCH /users/{user_id}, POST /teams,
-  // PATCH /teams/{team_id}); from about 1,500 levels, depending on the stack left.
-  it("PATCH /users/me refuses client_metadata nested 5,000 deep with a 4xx", async () => {
+  // PATCH /teams/{team_id}); from about 1,500 levels, depending on the stack left. Bodies nesting beyond 128 levels are now
+  // refused before validation.
+  it("PATCH /users/me refuses client_metadata nested 5,000 deep with 400 BODY_PARSING_ERROR", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
     const user = await lk.call("POST", "/users", { access: "server", project, body: {} });
     const token = (await lk.call("POST", "/auth/sessions", { access: "server", project, body: { user_id: user.body.id } })).body.access_token;
     const headers = { "x-stack-access-type": "client", "x-stack-project-id": project.id, "x-stack-publishable-client-key": project.keys.publishableClientKey, "x-stack-access-token": token };
     const res = await send(lk, "/users/me", "PATCH", headers, `{"client_metadata":${deepArray(5_000)}}`);
-    expect(res.status, res.text).toBeLessThan(500);
+    expectRefused(res, "BODY_PARSING_ERROR", tooDeepBody);
   });
-  it("POST /teams refuses server_metadata nested 5,000 deep with a 4xx", async () => {
+  it("POST /teams refuses server_metadata nested 5,000 deep with 400 BODY_PARSING_ERROR", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
     const headers = { "x-stack-access-type": "server", "x-stack-project-id": project.id, "x-stack-secret-server-key": project.keys.secretServerKey };
     const res = await send(lk, "/teams", "POST", headers, `{"display_name":"deep","server_metadata":${deepArray(5_000)}}`);
-    expect(res.status, res.text).toBeLessThan(500);
+    expectRefused(res, "BODY_PARSING_ERROR", tooDeepBody);
   });
-  // nested 20,000 deep answers 500: expanding the override recurses once per level (RangeError in expandOverride).
-  it("PATCH /internal/config/override refuses an override nested 20,000 deep with a 4xx", async () => {
+  // Regression: nested 20,000 deep answered 500: expanding the override recursed once per level (RangeError in expandOverride).
+  it("PATCH /internal/config/override refuses an override nested 20,000 deep with 400 SCHEMA_ERROR", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
     const headers = { "x-stack-access-type": "admin", "x-stack-project-id": project.id, "x-stack-super-secret-admin-key": project.keys.superSecretAdminKey };
     const res = await send(lk, "/internal/config/override", "PATCH", headers, JSON.stringify({ config_override_string: `{"payments.items.x":${deepObject(20_000)}}` }));
-    expect(res.status, res.text).toBeLessThan(500);
+    expectRefused(res, "SCHEMA_ERROR", "body.config_override_string nests more than 128 levels deep");
   });
 });
 

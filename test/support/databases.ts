@@ -7,10 +7,25 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openStore, type Dialect, type Store } from "../../server/db/store.js";
 
-export const testDialects: Dialect[] = (process.env.LATCHKEY_TEST_DIALECTS ?? "sqlite,postgres")
-  .split(",")
-  .map((d) => d.trim())
-  .filter((d): d is Dialect => d === "sqlite" || d === "postgres");
+const allDialects: readonly Dialect[] = ["sqlite", "postgres"];
+
+/**
+ * Reads a `LATCHKEY_TEST_DIALECTS` value: comma-separated dialect names (spaces and empty items
+ * ignored, each dialect once), every dialect when unset. An unknown name, or no name at all, throws:
+ * a typo must not quietly skip a database.
+ */
+export function parseTestDialects(value: string | undefined): Dialect[] {
+  if (value === undefined) return [...allDialects];
+  const names = value.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  const unknown = names.filter((name) => !(allDialects as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`LATCHKEY_TEST_DIALECTS: unknown dialect ${unknown.map((name) => `"${name}"`).join(", ")}; allowed: ${allDialects.join(", ")}`);
+  }
+  if (names.length === 0) throw new Error(`LATCHKEY_TEST_DIALECTS is empty; name one or more of: ${allDialects.join(", ")}`);
+  return [...new Set(names as Dialect[])];
+}
+
+export const testDialects: Dialect[] = parseTestDialects(process.env.LATCHKEY_TEST_DIALECTS);
 
 const adminUrl = process.env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

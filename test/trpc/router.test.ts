@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import type { AppRouter } from "../../server/http/trpc.js";
+import type { AppRouter } from "../../contract/router.js";
 import { testDialects } from "../support/databases.js";
 import { createTestInstance, internalTestKeys, type TestInstance } from "../support/instance.js";
 

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 import type { TtlCache } from "../ttl-cache.js";
+import type { pgTables } from "../schema.pg.js";
 
 export type KeyKind = "publishableClientKey" | "secretServerKey" | "superSecretAdminKey";
-export type ApiKeySetRow = typeof import("../schema.pg.js").apiKeySets.$inferSelect;
+export type ApiKeySetRow = (typeof pgTables)["apiKeySets"]["$inferSelect"];
 
 /** A cached key lookup: the key set's id and expiry, or null when no live set holds the key. */
 export type CachedKeySet = { id: string; expiresAt: Date } | null;

@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type ApiKeyRow = typeof import("../schema.pg.js").apiKeys.$inferSelect;
+export type ApiKeyRow = (typeof pgTables)["apiKeys"]["$inferSelect"];
 export type ApiKeyKind = ApiKeyRow["type"];
 
 /** Whose keys a query is about: every key of a kind, or one user's or one team's. */

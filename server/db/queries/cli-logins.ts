@@ -1,7 +1,8 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type CliLoginRow = typeof import("../schema.pg.js").cliLogins.$inferSelect;
+export type CliLoginRow = (typeof pgTables)["cliLogins"]["$inferSelect"];
 
 /**
  * CLI logins. Both codes are stored as hashes; the refresh token is stored sealed while the login is

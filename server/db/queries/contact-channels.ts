@@ -74,12 +74,13 @@ export function contactChannelQueries(store: Store) {
       const [updated] = await db.update(channels).set(patch).where(and(eq(channels.projectId, projectId), eq(channels.id, id))).returning();
       return updated;
     },
-    /** Clears the primary flag of the user's other e-mail channels. */
+    /** Clears the primary flag of the user's other e-mail channels; returns the channels it changed. */
     async clearPrimary(projectId: string, userId: string, exceptId: string | null, db: Db = store.db) {
-      await db
+      return db
         .update(channels)
         .set({ isPrimary: false })
-        .where(and(eq(channels.projectId, projectId), eq(channels.userId, userId), eq(channels.isPrimary, true), exceptId ? ne(channels.id, exceptId) : undefined));
+        .where(and(eq(channels.projectId, projectId), eq(channels.userId, userId), eq(channels.isPrimary, true), exceptId ? ne(channels.id, exceptId) : undefined))
+        .returning();
     },
     async delete(projectId: string, id: string, db: Db = store.db) {
       const deleted = await db.delete(channels).where(and(eq(channels.projectId, projectId), eq(channels.id, id))).returning({ id: channels.id });

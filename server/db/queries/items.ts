@@ -2,8 +2,9 @@ import { and, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import { statementsByShape } from "../statements-by-shape.js";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type ItemQuantityChangeRow = typeof import("../schema.pg.js").itemQuantityChanges.$inferSelect;
+export type ItemQuantityChangeRow = (typeof pgTables)["itemQuantityChanges"]["$inferSelect"];
 export type CustomerType = ItemQuantityChangeRow["customerType"];
 
 export interface Customer {

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-o
 import { preparedInsert } from "../prepared-insert.js";
 import { statementsByShape } from "../statements-by-shape.js";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type OutboxRow = typeof import("../schema.pg.js").outbox.$inferSelect;
-export type NewOutboxRow = typeof import("../schema.pg.js").outbox.$inferInsert;
+export type OutboxRow = (typeof pgTables)["outbox"]["$inferSelect"];
+export type NewOutboxRow = (typeof pgTables)["outbox"]["$inferInsert"];
 export type OutboxKind = OutboxRow["kind"];
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type PasskeyRow = typeof import("../schema.pg.js").passkeys.$inferSelect;
+export type PasskeyRow = (typeof pgTables)["passkeys"]["$inferSelect"];
 
 export function passkeyQueries(store: Store) {
   const { passkeys } = store.t;

@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 import type { TtlCache } from "../ttl-cache.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type ProjectRow = typeof import("../schema.pg.js").projects.$inferSelect;
+export type ProjectRow = (typeof pgTables)["projects"]["$inferSelect"];
 
 /**
  * Projects. Every request reads its project, so reads outside transactions go through a short-lived

@@ -1,6 +1,9 @@
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
+
+export type SessionRow = (typeof pgTables)["sessions"]["$inferSelect"];
 
 export function sessionQueries(store: Store) {
   const { sessions } = store.t;
@@ -40,13 +43,13 @@ export function sessionQueries(store: Store) {
       const deleted = await db.delete(sessions).where(and(eq(sessions.projectId, projectId), eq(sessions.id, id))).returning({ id: sessions.id });
       return deleted.length > 0;
     },
-    /** Deletes all of a user's sessions, except one when given; returns how many ended. */
-    async deleteForUser(projectId: string, userId: string, exceptId: string | null, db: Db = store.db) {
+    /** Deletes all of a user's sessions, except one when given; returns the ids of those that ended. */
+    async deleteForUser(projectId: string, userId: string, exceptId: string | null, db: Db = store.db): Promise<string[]> {
       const deleted = await db
         .delete(sessions)
         .where(and(eq(sessions.projectId, projectId), eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined))
         .returning({ id: sessions.id });
-      return deleted.length;
+      return deleted.map((row) => row.id);
     },
   };
 }

@@ -2,8 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import { primaryEmailOf, userRecordColumns, type TeamRow, type UserRecord } from "./users.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type TeamMemberRow = typeof import("../schema.pg.js").teamMembers.$inferSelect;
+export type TeamMemberRow = (typeof pgTables)["teamMembers"]["$inferSelect"];
 
 /** A membership with its user, as member profiles need it. */
 export interface MemberRecord extends UserRecord {

@@ -5,10 +5,11 @@ import { preparedInsert } from "../prepared-insert.js";
 import { flagsShape, statementsByShape } from "../statements-by-shape.js";
 import type { Db, PreparableQuery, Store } from "../store.js";
 import type { Tables } from "../tables.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type UserRow = typeof import("../schema.pg.js").users.$inferSelect;
-export type ContactChannelRow = typeof import("../schema.pg.js").contactChannels.$inferSelect;
-export type TeamRow = typeof import("../schema.pg.js").teams.$inferSelect;
+export type UserRow = (typeof pgTables)["users"]["$inferSelect"];
+export type ContactChannelRow = (typeof pgTables)["contactChannels"]["$inferSelect"];
+export type TeamRow = (typeof pgTables)["teams"]["$inferSelect"];
 
 /** A user with what every user view needs: the primary e-mail channel and the selected team. */
 export interface UserRecord {

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
+import type { pgTables } from "../schema.pg.js";
 
-export type VerificationCodeRow = typeof import("../schema.pg.js").verificationCodes.$inferSelect;
+export type VerificationCodeRow = (typeof pgTables)["verificationCodes"]["$inferSelect"];
 
 export function verificationCodeQueries(store: Store) {
   const { verificationCodes: codes } = store.t;

@@ -7,7 +7,7 @@ import nodemailer, { type SMTPTransportOptions, type Transporter } from "nodemai
 import type { SharedSmtpConfig } from "../../config.js";
 import type { AppDeps } from "../../deps.js";
 import type { RenderedConfig } from "../config/index.js";
-import { renderProjectConfig } from "../projects.js";
+import { renderProjectConfig } from "../config/project-config.js";
 
 export interface MailToSend {
   to: string[];

@@ -6,7 +6,7 @@ import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
 import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
-import { renderProjectConfig } from "../projects.js";
+import { renderProjectConfig } from "../config/project-config.js";
 import { isTrustedUrl, redirectPolicy } from "../redirect-urls.js";
 
 export const PASSKEY_REGISTRATION = "passkey-registration";

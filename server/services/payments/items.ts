@@ -10,8 +10,8 @@ import { knownError } from "../../../contract/known-error.js";
 import type { Customer, CustomerType } from "../../db/queries/items.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
-import { StatusError } from "../../http/status-error.js";
-import { renderProjectConfig } from "../projects.js";
+import { statusError } from "../../errors.js";
+import { renderProjectConfig } from "../config/project-config.js";
 
 export type { Customer, CustomerType };
 
@@ -73,7 +73,7 @@ export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, cus
     if (!allowNegative && change.delta < 0 && quantity < 0) {
       throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity: change.delta });
     }
-    if (!Number.isSafeInteger(quantity)) throw new StatusError(400, `The quantity would leave the range of ±${Number.MAX_SAFE_INTEGER}.`);
+    if (!Number.isSafeInteger(quantity)) throw statusError("itemQuantityOutOfRange");
     const id = randomUUID();
     await deps.queries.items.insertChange(
       {

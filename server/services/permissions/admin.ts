@@ -12,9 +12,10 @@ import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
-import { StatusError } from "../../http/status-error.js";
+import { statusError } from "../../errors.js";
 import { renderConfig, type RenderedConfig } from "../config/index.js";
-import { mergeValidOverride, renderProjectConfig } from "../projects.js";
+import { mergeValidOverride } from "../projects.js";
+import { renderProjectConfig } from "../config/project-config.js";
 import { containmentCycle, definitionExists, isSystemPermission, listDefinitions, type PermissionDefinition, type PermissionScope } from "./definitions.js";
 
 type Rbac = RenderedConfig["rbac"];
@@ -126,7 +127,7 @@ function stored(scope: PermissionScope, description: string | undefined, contain
 
 /** The stored definition of this scope; system permissions cannot change, other ids are PERMISSION_NOT_FOUND. */
 function existingDefinition(config: RenderedConfig, rbac: Rbac, scope: PermissionScope, id: string): StoredDefinition {
-  if (scope === "team" && isSystemPermission(id)) throw new StatusError(400, `"${id}" is a system permission; it cannot be changed or deleted.`);
+  if (scope === "team" && isSystemPermission(id)) throw statusError("systemPermissionImmutable", { permissionId: id });
   const definition = rbac.permissions[id];
   if (!definition || !definitionExists(config, scope, id)) throw knownError("PERMISSION_NOT_FOUND", { permission_id: id });
   return definition;

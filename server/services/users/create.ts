@@ -4,8 +4,12 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { ContactChannelRow, UserRecord } from "../../db/queries/users.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
+import { channelToJson } from "../../views/contact-channels.js";
+import { teamToJson } from "../../views/teams.js";
+import { userToJson } from "../../views/users.js";
+import { recordEvent, type EventActor } from "../events.js";
 import { grantSignUpDefaults } from "../permissions/grants.js";
-import { renderProjectConfig } from "../projects.js";
+import { renderProjectConfig } from "../config/project-config.js";
 import { addTeamCreator, insertTeam } from "../teams.js";
 import { guardAuthEmail, insertPrimaryEmail } from "./primary-email.js";
 
@@ -32,8 +36,11 @@ export interface NewUser {
  * would take PostgreSQL predicate locks on index pages that concurrent sign-ups write to, and
  * serialisable transactions then fail and retry (two in three did under 50 concurrent sign-ups).
  * The unique index on sign-in e-mails settles races between two sign-ups of one address.
+ *
+ * Records `user.created` first, then what came with the user: its primary e-mail, its personal team,
+ * its default permissions and its membership (in the order a receiver needs them).
  */
-export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, input: NewUser): Promise<UserRecord> {
+export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, input: NewUser, actor: EventActor | null = null): Promise<UserRecord> {
   const now = deps.clock.now();
   const id = randomUUID();
   const personalTeam = renderProjectConfig(project).teams.createPersonalTeamOnSignUp
@@ -63,9 +70,14 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
     const email = { value: input.primaryEmail, verified: input.primaryEmailVerified ?? false, usedForAuth: input.primaryEmailAuthEnabled ?? false };
     primaryEmail = await guardAuthEmail(input.primaryEmail, () => insertPrimaryEmail(deps, db, project.id, id, email));
   }
-  await grantSignUpDefaults(deps, db, project, id);
-  if (personalTeam) await addTeamCreator(deps, db, project, personalTeam.id, id);
-  return { user, primaryEmail, selectedTeam: personalTeam, hasPasskey: false };
+  const record: UserRecord = { user, primaryEmail, selectedTeam: personalTeam, hasPasskey: false };
+  const recorded = { projectId: project.id, actor };
+  await recordEvent(deps, db, "user.created", () => userToJson(record), recorded);
+  if (primaryEmail) await recordEvent(deps, db, "contact_channel.created", () => channelToJson(primaryEmail!), recorded);
+  if (personalTeam) await recordEvent(deps, db, "team.created", () => teamToJson(personalTeam), recorded);
+  await grantSignUpDefaults(deps, db, project, id, actor);
+  if (personalTeam) await addTeamCreator(deps, db, project, personalTeam.id, id, actor);
+  return record;
 }
 
 function personalTeamName(input: NewUser): string {

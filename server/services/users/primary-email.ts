@@ -4,7 +4,9 @@ import { isUniqueViolation } from "../../db/errors.js";
 import type { Db } from "../../db/store.js";
 import type { ContactChannelRow } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
-import { StatusError } from "../../http/status-error.js";
+import { statusError } from "../../errors.js";
+import { channelToJson, deletedChannelToJson } from "../../views/contact-channels.js";
+import { recordEvent, type EventActor } from "../events.js";
 
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
@@ -41,37 +43,54 @@ export interface PrimaryEmailChange {
  * one (unverified unless said otherwise, keeping its sign-in flag), or promotes a channel the user
  * already has with that address; flags apply to the resulting primary channel.
  */
-export async function changePrimaryEmail(deps: AppDeps, db: Db, projectId: string, userId: string, change: PrimaryEmailChange): Promise<void> {
+export async function changePrimaryEmail(
+  deps: AppDeps,
+  db: Db,
+  projectId: string,
+  userId: string,
+  change: PrimaryEmailChange,
+  actor: EventActor | null = null,
+): Promise<void> {
   const channels = deps.queries.contactChannels;
+  const recorded = { projectId, actor };
   const current = (await channels.listForUser(projectId, userId, db)).find((c) => c.isPrimary) ?? null;
   if (change.value === null) {
-    if (current) await channels.delete(projectId, current.id, db);
-    if (change.verified || change.usedForAuth) throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
+    if (current) {
+      await channels.delete(projectId, current.id, db);
+      await recordEvent(deps, db, "contact_channel.deleted", () => deletedChannelToJson(current), recorded);
+    }
+    if (change.verified || change.usedForAuth) throw statusError("primaryEmailFlagsNeedEmail");
     return;
   }
   const value = change.value === undefined ? undefined : normalizeEmail(change.value);
   if (value === undefined || value === current?.value) {
     if (change.verified === undefined && change.usedForAuth === undefined) return;
-    if (!current) throw new StatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email.");
+    if (!current) throw statusError("primaryEmailFlagsNeedEmail");
     if (change.usedForAuth) await assertAuthEmailFree(deps, db, projectId, current.value, userId);
-    await guardAuthEmail(current.value, () =>
+    const updated = await guardAuthEmail(current.value, () =>
       channels.update(projectId, current.id, { isVerified: change.verified ?? current.isVerified, usedForAuth: change.usedForAuth ?? current.usedForAuth }, db),
     );
+    await recordEvent(deps, db, "contact_channel.updated", () => channelToJson(updated!), recorded);
     return;
   }
   const existing = await channels.findByValue(projectId, userId, value, db);
   const usedForAuth = change.usedForAuth ?? existing?.usedForAuth ?? current?.usedForAuth ?? false;
   if (usedForAuth) await assertAuthEmailFree(deps, db, projectId, value, userId);
-  await guardAuthEmail(value, async () => {
+  const written = await guardAuthEmail(value, async () => {
     if (existing) {
-      await channels.clearPrimary(projectId, userId, existing.id, db);
-      await channels.update(projectId, existing.id, { isPrimary: true, isVerified: change.verified ?? existing.isVerified, usedForAuth }, db);
-    } else if (current) {
-      await channels.update(projectId, current.id, { value, isVerified: change.verified ?? false, usedForAuth }, db);
-    } else {
-      await insertPrimaryEmail(deps, db, projectId, userId, { value, verified: change.verified ?? false, usedForAuth });
+      const demoted = await channels.clearPrimary(projectId, userId, existing.id, db);
+      const promoted = await channels.update(projectId, existing.id, { isPrimary: true, isVerified: change.verified ?? existing.isVerified, usedForAuth }, db);
+      return { created: null, updated: [...demoted, promoted!] };
     }
+    if (current) {
+      const updated = await channels.update(projectId, current.id, { value, isVerified: change.verified ?? false, usedForAuth }, db);
+      return { created: null, updated: [updated!] };
+    }
+    return { created: await insertPrimaryEmail(deps, db, projectId, userId, { value, verified: change.verified ?? false, usedForAuth }), updated: [] };
   });
+  const { created, updated } = written;
+  for (const row of updated) await recordEvent(deps, db, "contact_channel.updated", () => channelToJson(row), recorded);
+  if (created) await recordEvent(deps, db, "contact_channel.created", () => channelToJson(created), recorded);
 }
 
 /** Adds a primary e-mail channel to a user who has none (the caller guards the sign-in e-mail index). */

@@ -5,8 +5,11 @@ import type { serverUserUpdate } from "../../../contract/users.js";
 import type { UserRecord, UserRow } from "../../db/queries/users.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
-import { StatusError } from "../../http/status-error.js";
+import { statusError } from "../../errors.js";
+import { userToJson } from "../../views/users.js";
+import { recordEvent, type EventActor } from "../events.js";
 import { assertPasswordPolicy, hashPassword, isSupportedPasswordHash } from "../passwords.js";
+import { endUserSessionsIn } from "../sessions.js";
 import { changePrimaryEmail } from "./primary-email.js";
 
 export type UserUpdate = z.output<typeof serverUserUpdate>;
@@ -17,16 +20,16 @@ const MAX_IMAGE_BYTES = 100 * 1024;
 /** Clients may only store images inline (base64, under 100 KB), never links to elsewhere. */
 export function assertClientProfileImage(value: string | null | undefined): void {
   if (value === null || value === undefined) return;
-  if (!BASE64_IMAGE.test(value)) throw new StatusError(400, "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp).");
+  if (!BASE64_IMAGE.test(value)) throw statusError("profileImageNotBase64");
   const bytes = Math.floor(((value.length - value.indexOf(",") - 1) * 3) / 4);
-  if (bytes >= MAX_IMAGE_BYTES) throw new StatusError(400, "Invalid profile image URL: images must be smaller than 100 KB.");
+  if (bytes >= MAX_IMAGE_BYTES) throw statusError("profileImageTooLarge");
 }
 
 /** Servers may store an http(s) URL or an inline image. */
 export function assertProfileImage(value: string | null | undefined): void {
   if (value === null || value === undefined || BASE64_IMAGE.test(value)) return assertClientProfileImage(value);
   const parsed = URL.canParse(value) ? new URL(value) : null;
-  if (!parsed || !["http:", "https:"].includes(parsed.protocol)) throw new StatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL.");
+  if (!parsed || !["http:", "https:"].includes(parsed.protocol)) throw statusError("profileImageBadUrl");
 }
 
 /**
@@ -35,9 +38,9 @@ export function assertProfileImage(value: string | null | undefined): void {
  * slow hash never holds one open.
  */
 export async function passwordHashFromInput(input: { password?: string | null; password_hash?: string }): Promise<string | null | undefined> {
-  if (input.password !== undefined && input.password_hash !== undefined) throw new StatusError(400, "Set either password or password_hash, not both.");
+  if (input.password !== undefined && input.password_hash !== undefined) throw statusError("passwordAndHashBoth");
   if (input.password_hash !== undefined) {
-    if (!isSupportedPasswordHash(input.password_hash)) throw new StatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format.");
+    if (!isSupportedPasswordHash(input.password_hash)) throw statusError("unsupportedPasswordHash");
     return input.password_hash;
   }
   if (input.password === undefined || input.password === null) return input.password;
@@ -46,15 +49,33 @@ export async function passwordHashFromInput(input: { password?: string | null; p
 }
 
 /**
- * Applies an update; `passwordHash` is what passwordHashFromInput made of the body's password fields.
- * Returns whether the change ended the user's sessions (a new or removed password does).
+ * Updates the user in a transaction of its own and records `user.updated` with the user as it is
+ * afterwards, which it returns. A new or removed password ends the user's sessions.
  */
-export async function updateUser(
+export async function updateUser(deps: AppDeps, record: UserRecord, update: UserUpdate, actor: EventActor | null = null): Promise<UserRecord> {
+  // Hashed before the transaction starts, so the slow hash never holds one open.
+  const passwordHash = await passwordHashFromInput(update);
+  const { projectId, id } = record.user;
+  return deps.store.transaction(async (tx) => {
+    await applyUserUpdate(deps, tx, record, update, passwordHash, actor);
+    const updated = (await deps.queries.users.find(projectId, id, tx))!;
+    await recordEvent(deps, tx, "user.updated", () => userToJson(updated), { projectId, actor });
+    return updated;
+  });
+}
+
+/**
+ * Applies an update in `db`'s transaction; `passwordHash` is what passwordHashFromInput made of the
+ * body's password fields. Returns whether the change ended the user's sessions (a new or removed
+ * password does).
+ */
+async function applyUserUpdate(
   deps: AppDeps,
   db: Db,
   record: UserRecord,
   update: UserUpdate,
   passwordHash: string | null | undefined,
+  actor: EventActor | null,
 ): Promise<{ sessionsEnded: boolean }> {
   const { user } = record;
   const projectId = user.projectId;
@@ -67,7 +88,7 @@ export async function updateUser(
   if (update.otp_auth_enabled !== undefined) patch.otpAuthEnabled = update.otp_auth_enabled;
   if (update.is_anonymous === false) patch.isAnonymous = false;
   if (update.passkey_auth_enabled === true) {
-    throw new StatusError(400, "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey.");
+    throw statusError("passkeyAuthNotSettable");
   }
   if (update.passkey_auth_enabled === false) await deps.queries.passkeys.deleteForUser(projectId, user.id, db);
   if (update.totp_secret_base64 !== undefined) {
@@ -87,9 +108,9 @@ export async function updateUser(
       value: update.primary_email,
       verified: update.primary_email_verified,
       usedForAuth: update.primary_email_auth_enabled,
-    });
+    }, actor);
   }
   if (Object.keys(patch).length > 0) await deps.queries.users.update(projectId, user.id, patch, db);
-  if (sessionsEnded) await deps.queries.sessions.deleteForUser(projectId, user.id, null, db);
+  if (sessionsEnded) await endUserSessionsIn(deps, db, projectId, user.id, null, actor);
   return { sessionsEnded };
 }

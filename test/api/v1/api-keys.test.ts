@@ -4,6 +4,7 @@ import { hashSecret } from "../../../server/services/secrets.js";
 import { createTeam } from "../../../server/services/teams.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ApiResponse, type CallOptions, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 const DAY = 86_400_000;
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
@@ -26,9 +27,6 @@ function expectError(res: ApiResponse, status: number, code: string, details?: u
   expect([res.status, res.body.code, res.body.details]).toEqual([status, code, details]);
 }
 
-function expectText(res: ApiResponse, status: number, text: string) {
-  expect([res.status, res.text]).toEqual([status, text]);
-}
 
 describe.each(testDialects)("user and team API keys on %s", (dialect) => {
   it("lets a client create, list, read, update and revoke its own user keys", async () => {
@@ -82,8 +80,8 @@ describe.each(testDialects)("user and team API keys on %s", (dialect) => {
     const bob = await signUp(lk, project, "bob@example.com");
     const bobs = await lk.call("POST", "/user-api-keys", { ...bob.as, body: { user_id: "me", description: "bob's", expires_at_millis: null } });
 
-    expectText(await lk.call("GET", `/user-api-keys?user_id=${bob.id}`, ada.as), 403, "Client can only manage their own api keys");
-    expectText(await lk.call("POST", "/user-api-keys", { ...ada.as, body: { user_id: bob.id, description: "x" } }), 403, "Client can only manage their own api keys");
+    expectStatusError(await lk.call("GET", `/user-api-keys?user_id=${bob.id}`, ada.as), 403, "apiKeysOwnOnly");
+    expectStatusError(await lk.call("POST", "/user-api-keys", { ...ada.as, body: { user_id: bob.id, description: "x" } }), 403, "apiKeysOwnOnly");
     expectError(await lk.call("GET", `/user-api-keys/${bobs.body.id}?user_id=me`, ada.as), 404, "API_KEY_NOT_FOUND");
     expectError(await lk.call("PATCH", `/user-api-keys/${bobs.body.id}`, { ...ada.as, body: { revoked: true } }), 404, "API_KEY_NOT_FOUND");
     expect((await lk.call("GET", "/user-api-keys?user_id=me", ada.as)).body.items).toEqual([]);
@@ -168,21 +166,19 @@ describe.each(testDialects)("user and team API keys on %s", (dialect) => {
     const project = await lk.createProject({ configOverride: { "apiKeys.enabled.user": true } });
     const ada = await signUp(lk, project, "ada@example.com");
     const server = { access: "server" as const, project };
-    const teamsOff = "Team API keys are not enabled for this project.";
-    expectText(await lk.call("GET", `/team-api-keys?team_id=${missingId}`, ada.as), 400, teamsOff);
-    expectText(await lk.call("POST", "/team-api-keys", { ...server, body: { team_id: missingId, description: "x" } }), 400, teamsOff);
-    expectText(await lk.call("GET", `/team-api-keys/${missingId}?team_id=${missingId}`, server), 400, teamsOff);
-    expectText(await lk.call("PATCH", `/team-api-keys/${missingId}?team_id=${missingId}`, { ...server, body: {} }), 400, teamsOff);
-    expectText(await lk.call("POST", "/team-api-keys/check", { ...server, body: { api_key: "x" } }), 400, teamsOff);
+    expectStatusError(await lk.call("GET", `/team-api-keys?team_id=${missingId}`, ada.as), 400, "apiKeysDisabled", { kind: "Team" });
+    expectStatusError(await lk.call("POST", "/team-api-keys", { ...server, body: { team_id: missingId, description: "x" } }), 400, "apiKeysDisabled", { kind: "Team" });
+    expectStatusError(await lk.call("GET", `/team-api-keys/${missingId}?team_id=${missingId}`, server), 400, "apiKeysDisabled", { kind: "Team" });
+    expectStatusError(await lk.call("PATCH", `/team-api-keys/${missingId}?team_id=${missingId}`, { ...server, body: {} }), 400, "apiKeysDisabled", { kind: "Team" });
+    expectStatusError(await lk.call("POST", "/team-api-keys/check", { ...server, body: { api_key: "x" } }), 400, "apiKeysDisabled", { kind: "Team" });
     const key = await lk.call("POST", "/user-api-keys", { ...ada.as, body: { user_id: "me", description: "x" } });
     expect(key.status).toBe(200);
 
-    const usersOff = "User API keys are not enabled for this project.";
     const off = await lk.createProject();
     const offServer = { access: "server" as const, project: off };
-    expectText(await lk.call("GET", "/user-api-keys", offServer), 400, usersOff);
-    expectText(await lk.call("POST", "/user-api-keys/check", { ...offServer, body: { api_key: key.body.value } }), 400, usersOff);
-    expectText(await lk.call("GET", `/user-api-keys/${missingId}`, { access: "admin", project: off }), 400, usersOff);
+    expectStatusError(await lk.call("GET", "/user-api-keys", offServer), 400, "apiKeysDisabled", { kind: "User" });
+    expectStatusError(await lk.call("POST", "/user-api-keys/check", { ...offServer, body: { api_key: key.body.value } }), 400, "apiKeysDisabled", { kind: "User" });
+    expectStatusError(await lk.call("GET", `/user-api-keys/${missingId}`, { access: "admin", project: off }), 400, "apiKeysDisabled", { kind: "User" });
   });
 
   it("never finds a key of one project from another", async () => {

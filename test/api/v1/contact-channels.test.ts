@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
 import { linkFrom, startSmtpSink, type SmtpSink } from "../../support/smtp-sink.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 const callback = "http://localhost:3000/handler/email-verification";
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
@@ -17,9 +18,6 @@ async function signUp(lk: TestInstance, project: ProjectCredentials, email: stri
   return { id: res.body.user_id, headers: { "x-stack-access-token": res.body.access_token } };
 }
 
-function expectText(res: ApiResponse, status: number, text: string) {
-  expect([res.status, res.text]).toEqual([status, text]);
-}
 
 function expectError(res: ApiResponse, status: number, code: string, details?: unknown) {
   expect([res.status, res.body.code, res.body.details]).toEqual([status, code, details]);
@@ -43,7 +41,7 @@ describe.each(testDialects)("contact channels on %s", (dialect) => {
     const workId = created.body.id as string;
 
     const again = await lk.call("POST", "/contact-channels", { ...me, body: { user_id: ada.id, value: "ada.work@example.com", type: "email", used_for_auth: true } });
-    expectText(again, 400, "Contact channel already exists");
+    expectStatusError(again, 400, "contactChannelAlreadyExists");
     const selfVerified = await lk.call("POST", "/contact-channels", { ...me, body: { user_id: "me", value: "x@example.com", type: "email", used_for_auth: false, is_verified: true } });
     expectError(selfVerified, 400, "SCHEMA_ERROR", expect.anything());
 
@@ -61,18 +59,18 @@ describe.each(testDialects)("contact channels on %s", (dialect) => {
 
     const read = await lk.call("GET", `/contact-channels/me/${workId}`, me);
     expect([read.status, read.body]).toEqual([200, created.body]);
-    expectText(await lk.call("GET", `/contact-channels/me/${missingId}`, me), 404, "Contact channel not found.");
+    expectStatusError(await lk.call("GET", `/contact-channels/me/${missingId}`, me), 404, "contactChannelNotFound");
 
     const patched = await lk.call("PATCH", `/contact-channels/me/${workId}`, { ...me, body: { value: "ADA@work.example", used_for_auth: true } });
     expect([patched.status, patched.body]).toEqual([200, { ...created.body, value: "ada@work.example", used_for_auth: true }]);
     const clash = await lk.call("PATCH", `/contact-channels/me/${workId}`, { ...me, body: { value: "ada@example.com" } });
-    expectText(clash, 400, "Contact channel already exists");
+    expectStatusError(clash, 400, "contactChannelAlreadyExists");
     const clientVerifies = await lk.call("PATCH", `/contact-channels/me/${workId}`, { ...me, body: { is_verified: true } });
     expectError(clientVerifies, 400, "SCHEMA_ERROR", expect.anything());
-    expectText(await lk.call("PATCH", `/contact-channels/me/${missingId}`, { ...me, body: { used_for_auth: false } }), 400, "Contact channel not found");
+    expectStatusError(await lk.call("PATCH", `/contact-channels/me/${missingId}`, { ...me, body: { used_for_auth: false } }), 400, "contactChannelMissing");
 
     expect((await lk.call("DELETE", `/contact-channels/me/${workId}`, me)).body).toEqual({ success: true });
-    expectText(await lk.call("DELETE", `/contact-channels/me/${workId}`, me), 400, "Contact channel not found");
+    expectStatusError(await lk.call("DELETE", `/contact-channels/me/${workId}`, me), 400, "contactChannelMissing");
     expect((await lk.call("GET", "/contact-channels?user_id=me", me)).body.items).toHaveLength(1);
 
     // The primary channel can go too; the user then has no primary e-mail.
@@ -124,8 +122,8 @@ describe.each(testDialects)("contact channels on %s", (dialect) => {
     const sendForNobody = await lk.call("POST", `/contact-channels/${missingId}/${id}/send-verification-code`, { ...server, body: { callback_url: callback } });
     expectError(sendForNobody, 400, "USER_ID_DOES_NOT_EXIST", { user_id: missingId });
     // A channel id of another user is not found under this one.
-    expectText(await lk.call("GET", `/contact-channels/${bob.id}/${id}`, server), 404, "Contact channel not found.");
-    expectText(await lk.call("DELETE", `/contact-channels/${bob.id}/${id}`, server), 400, "Contact channel not found");
+    expectStatusError(await lk.call("GET", `/contact-channels/${bob.id}/${id}`, server), 404, "contactChannelNotFound");
+    expectStatusError(await lk.call("DELETE", `/contact-channels/${bob.id}/${id}`, server), 400, "contactChannelMissing");
   });
 
   it("keeps a client to its own user", async () => {
@@ -137,17 +135,17 @@ describe.each(testDialects)("contact channels on %s", (dialect) => {
     const asAda = { access: "client" as const, project, headers: ada.headers };
     const at = `/contact-channels/${bob.id}/${bobsChannel}`;
 
-    expectText(await lk.call("GET", `/contact-channels?user_id=${bob.id}`, asAda), 403, "Client can only list contact channels for their own user.");
-    expectText(await lk.call("GET", "/contact-channels", asAda), 403, "Client can only list contact channels for their own user.");
+    expectStatusError(await lk.call("GET", `/contact-channels?user_id=${bob.id}`, asAda), 403, "contactChannelsOwnOnly", { action: "list" });
+    expectStatusError(await lk.call("GET", "/contact-channels", asAda), 403, "contactChannelsOwnOnly", { action: "list" });
     const create = await lk.call("POST", "/contact-channels", { ...asAda, body: { user_id: bob.id, value: "x@example.com", type: "email", used_for_auth: false } });
-    expectText(create, 403, "Client can only create contact channels for their own user.");
-    expectText(await lk.call("GET", at, asAda), 403, "Client can only read contact channels for their own user.");
-    expectText(await lk.call("PATCH", at, { ...asAda, body: { used_for_auth: false } }), 403, "Client can only update contact channels for their own user.");
-    expectText(await lk.call("DELETE", at, asAda), 403, "Client can only delete contact channels for their own user.");
+    expectStatusError(create, 403, "contactChannelsOwnOnly", { action: "create" });
+    expectStatusError(await lk.call("GET", at, asAda), 403, "contactChannelsOwnOnly", { action: "read" });
+    expectStatusError(await lk.call("PATCH", at, { ...asAda, body: { used_for_auth: false } }), 403, "contactChannelsOwnOnly", { action: "update" });
+    expectStatusError(await lk.call("DELETE", at, asAda), 403, "contactChannelsOwnOnly", { action: "delete" });
     const send = await lk.call("POST", `${at}/send-verification-code`, { ...asAda, body: { callback_url: callback } });
-    expectText(send, 400, "Can only send verification code for your own user");
+    expectStatusError(send, 400, "verificationCodeOwnOnly");
     // Ada's own id under Bob's channel id finds nothing.
-    expectText(await lk.call("GET", `/contact-channels/me/${bobsChannel}`, asAda), 404, "Contact channel not found.");
+    expectStatusError(await lk.call("GET", `/contact-channels/me/${bobsChannel}`, asAda), 404, "contactChannelNotFound");
 
     const anonymous = { access: "client" as const, project };
     expectError(await lk.call("GET", "/contact-channels?user_id=me", anonymous), 400, "CANNOT_GET_OWN_USER_WITHOUT_USER");
@@ -201,7 +199,7 @@ describe.each(testDialects)("contact channels on %s", (dialect) => {
 
     const bobsPrimary = (await lk.call("GET", "/contact-channels?user_id=me", asBob)).body.items.find((c: { is_primary: boolean }) => c.is_primary);
     const rename = await lk.call("PATCH", `/contact-channels/${bob.id}/${bobsPrimary.id}`, { access: "server", project, body: { value: "ada@example.com" } });
-    expectText(rename, 400, "Contact channel already exists");
+    expectStatusError(rename, 400, "contactChannelAlreadyExists");
     expect((await lk.call("DELETE", `/contact-channels/me/${contactOnly.body.id}`, asBob)).body).toEqual({ success: true });
     const renameNow = await lk.call("PATCH", `/contact-channels/${bob.id}/${bobsPrimary.id}`, { access: "server", project, body: { value: "ada@example.com" } });
     expectError(renameNow, 409, "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", taken);
@@ -295,7 +293,7 @@ describe.each(testDialects)("contact channel verification on %s", (dialect) => {
     expectError(await lk.call("POST", "/contact-channels/verify/check-code", { ...client, body: { code: first } }), 409, "VERIFICATION_CODE_ALREADY_USED");
     expectError(await lk.call("POST", "/contact-channels/verify", { ...client, body: { code: second } }), 409, "EMAIL_ALREADY_VERIFIED");
     expectError(await lk.call("POST", `${at}/send-verification-code`, { ...me, body: { callback_url: callback } }), 409, "EMAIL_ALREADY_VERIFIED");
-    expectText(await lk.call("POST", `/contact-channels/me/${missingId}/send-verification-code`, { ...me, body: { callback_url: callback } }), 404, "Contact channel not found");
+    expectStatusError(await lk.call("POST", `/contact-channels/me/${missingId}/send-verification-code`, { ...me, body: { callback_url: callback } }), 404, "contactChannelMissingForVerification");
   });
 
   it("sends the legacy verification mail only to the unverified primary e-mail", async () => {

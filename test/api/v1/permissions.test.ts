@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { renderProjectConfig } from "../../../server/services/projects.js";
+import { renderProjectConfig } from "../../../server/services/config/project-config.js";
 import { addTeamMember, createTeam } from "../../../server/services/teams.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
 const system = ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team"];
@@ -165,9 +166,8 @@ describe.each(testDialects)("permission grants on %s", (dialect) => {
     const expected = [{ id: "$delete_team", user_id: ada.id, team_id: teamId }, { id: "editor", user_id: bob.id, team_id: teamId }];
     expect(everyone.body.items).toEqual([...expected].sort((x, y) => (x.user_id < y.user_id ? -1 : 1)));
 
-    const ownOnly = 'Clients can only list their own permissions: user_id must be "me" or the id of the signed-in user.';
     const others = await lk.call("GET", `/team-permissions?team_id=${teamId}&user_id=${ada.id}`, asBob);
-    expect([others.status, others.text]).toEqual([403, ownOnly]);
+    expectStatusError(others, 403, "permissionsListOwnOnly");
     expect((await lk.call("GET", `/team-permissions?team_id=${teamId}`, asBob)).status).toBe(403);
     expectError(await lk.call("GET", mine, { access: "client", project }), 400, "CANNOT_GET_OWN_USER_WITHOUT_USER");
 

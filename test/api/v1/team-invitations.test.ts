@@ -4,6 +4,7 @@ import { addTeamMember, createTeam } from "../../../server/services/teams.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
 import { linkFrom, startSmtpSink, type SmtpSink } from "../../support/smtp-sink.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 const callback = "http://localhost:3000/handler/team-invitation";
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
@@ -172,7 +173,7 @@ describe.each(testDialects)("team invitations on %s", (dialect) => {
     const sent = await lk.call("POST", "/team-invitations/send-code", { ...asAda, body: { team_id: teamId, email: "bob@example.com", callback_url: callback } });
     const code = await invitationCode(lk, sink, "bob@example.com");
     const wrongTeam = await lk.call("DELETE", `/team-invitations/${sent.body.id}?team_id=${otherTeam}`, asAda);
-    expect([wrongTeam.status, wrongTeam.text]).toEqual([404, "Team invitation not found."]);
+    expectStatusError(wrongTeam, 404, "teamInvitationNotFound");
 
     const revoked = await lk.call("DELETE", `/team-invitations/${sent.body.id}?team_id=${teamId}`, asAda);
     expect([revoked.status, revoked.body]).toEqual([200, { success: true }]);
@@ -180,7 +181,7 @@ describe.each(testDialects)("team invitations on %s", (dialect) => {
     const accept = await lk.call("POST", "/team-invitations/accept", { access: "client", project, headers: bob.headers, body: { code } });
     expectError(accept, 404, "VERIFICATION_CODE_NOT_FOUND");
     const again = await lk.call("DELETE", `/team-invitations/${sent.body.id}?team_id=${teamId}`, { access: "server", project });
-    expect([again.status, again.text]).toEqual([404, "Team invitation not found."]);
+    expectStatusError(again, 404, "teamInvitationNotFound");
   });
 
   it("lets a member accept without changing their membership", async () => {

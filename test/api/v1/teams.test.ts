@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 const callback = "http://localhost:3000/handler/email-verification";
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
@@ -54,7 +55,7 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     const closed = await lk.createProject();
     const closedAda = await signUp(lk, closed, "ada@example.com");
     const refused = await lk.call("POST", "/teams", { ...closedAda.as, body: { display_name: "Lab" } });
-    expectText(refused, 403, "Client team creation is disabled for this project");
+    expectStatusError(refused, 403, "clientTeamCreationDisabled");
 
     const project = await teamsProject(lk);
     const ada = await signUp(lk, project, "ada@example.com");
@@ -68,7 +69,7 @@ describe.each(testDialects)("teams on %s", (dialect) => {
 
     const asBob = await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Bob's", creator_user_id: bob.id } });
     expectText(asBob, 403, 'Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to "me".');
-    expectText(await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Linked", profile_image_url: "https://example.com/a.png" } }), 400, CLIENT_IMAGE);
+    expectStatusError(await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Linked", profile_image_url: "https://example.com/a.png" } }), 400, "profileImageNotBase64");
     const serverOnly = await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Meta", server_metadata: {} } });
     expectError(serverOnly, 400, "SCHEMA_ERROR", expect.anything());
 
@@ -116,7 +117,7 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     const hers = await lk.call("POST", "/teams?add_current_user=true", { ...server, headers: ada.as.headers, body: { display_name: "Hers" } });
     expect(await grantsOf(lk, project, hers.body.id, ada.id)).toEqual(["team_admin"]);
     expect((await lk.call("DELETE", `/teams/${hers.body.id}`, server)).status).toBe(200);
-    expectText(await lk.call("POST", "/teams", { ...server, body: { display_name: "X", profile_image_url: "ftp://example.com/x.png" } }), 400, "Invalid profile image URL: use an http(s) URL or a base64 data URL.");
+    expectStatusError(await lk.call("POST", "/teams", { ...server, body: { display_name: "X", profile_image_url: "ftp://example.com/x.png" } }), 400, "profileImageBadUrl");
 
     expect((await lk.call("GET", "/teams", server)).body.items.map((t: { display_name: string }) => t.display_name)).toEqual(["Lab", "Empty"]);
     expect((await lk.call("GET", `/teams?user_id=${ada.id}`, { access: "admin", project })).body.items).toEqual([created.body]);
@@ -183,7 +184,7 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     const renamed = await lk.call("PATCH", `/teams/${lab}`, { ...bob.as, body: { display_name: "Bob's lab", client_metadata: { x: 1 } } });
     expect([renamed.status, renamed.body]).toEqual([200, { ...read.body, display_name: "Bob's lab", client_metadata: { x: 1 } }]);
     expectError(await lk.call("PATCH", `/teams/${lab}`, { ...bob.as, body: { server_metadata: {} } }), 400, "SCHEMA_ERROR", expect.anything());
-    expectText(await lk.call("PATCH", `/teams/${lab}`, { ...bob.as, body: { profile_image_url: "https://example.com/x.png" } }), 400, CLIENT_IMAGE);
+    expectStatusError(await lk.call("PATCH", `/teams/${lab}`, { ...bob.as, body: { profile_image_url: "https://example.com/x.png" } }), 400, "profileImageNotBase64");
 
     // Ada (team admin) removes Bob: his permissions go at once, and so does his access.
     expect((await lk.call("DELETE", `/team-memberships/${lab}/${bob.id}`, { ...ada.as, body: {} })).body).toEqual({ success: true });
@@ -257,8 +258,8 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     expect([renamed.status, renamed.body]).toEqual([200, profile(ada, "Ada at the lab", image)]);
     expect((await lk.call("GET", "/users/me", ada.as)).body.display_name).toBe("Ada");
     expect((await lk.call("GET", `/team-member-profiles/${lab}/me`, ada.as)).body).toEqual(renamed.body);
-    expectText(await lk.call("PATCH", `/team-member-profiles/${lab}/${bob.id}`, { ...ada.as, body: { display_name: "B" } }), 403, "Cannot update another user's profile");
-    expectText(await lk.call("PATCH", `/team-member-profiles/${lab}/me`, { ...bob.as, body: { profile_image_url: "https://example.com/b.png" } }), 400, CLIENT_IMAGE);
+    expectStatusError(await lk.call("PATCH", `/team-member-profiles/${lab}/${bob.id}`, { ...ada.as, body: { display_name: "B" } }), 403, "teamProfileOwnOnly");
+    expectStatusError(await lk.call("PATCH", `/team-member-profiles/${lab}/me`, { ...bob.as, body: { profile_image_url: "https://example.com/b.png" } }), 400, "profileImageNotBase64");
 
     const withImage = await lk.call("PATCH", `/team-member-profiles/${lab}/${bob.id}`, { ...server, body: { profile_image_url: "https://example.com/b.png" } });
     expect(withImage.body).toEqual({ ...profile(bob, null, "https://example.com/b.png"), user: bobUser });
@@ -274,7 +275,7 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     expectError(await lk.call("GET", `/team-member-profiles?team_id=${missingId}`, server), 404, "TEAM_NOT_FOUND", { team_id: missingId });
 
     // Clients: a team is required, they must belong to it, and others' profiles need $read_members.
-    expectText(await lk.call("GET", "/team-member-profiles", ada.as), 400, "team_id is required for access type client");
+    expectStatusError(await lk.call("GET", "/team-member-profiles", ada.as), 400, "teamIdRequiredForClient");
     expectError(await lk.call("GET", `/team-member-profiles?team_id=${lab}`, carol.as), 404, "TEAM_MEMBERSHIP_NOT_FOUND", { team_id: lab, user_id: carol.id });
     expect(await lk.deps.queries.permissions.revokeTeam(project.id, lab, bob.id, "team_member")).toBe(true);
     const needsRead = ["TEAM_PERMISSION_REQUIRED", { team_id: lab, user_id: bob.id, permission_id: "$read_members" }] as const;

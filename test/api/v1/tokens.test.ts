@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { signJwt } from "../../../server/services/tokens/jwt.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 const callback = "http://localhost:3000/handler/email-verification";
 
@@ -58,7 +59,7 @@ describe.each(testDialects)("access tokens on %s", (dialect) => {
       expect(key).not.toHaveProperty("d");
     }
     const unknown = await lk.call("GET", `/projects/${randomUUID()}/.well-known/jwks.json`);
-    expect([unknown.status, unknown.text]).toEqual([404, "Project not found"]);
+    expectStatusError(unknown, 404, "projectNotFoundPlain");
     expect(decodeProtectedHeader(token)).toEqual({ alg: "ES256", kid: keys[0]!.kid, typ: "JWT" });
 
     const issuer = `http://localhost:8102/api/v1/projects/${project.id}`;

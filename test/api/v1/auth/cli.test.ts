@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+import { expectStatusError } from "../../../support/known-errors.js";
 
 const INVALID_LOGIN_CODE = "Invalid login code or the code has expired";
 
@@ -63,7 +64,7 @@ describe.each(testDialects)("CLI login on %s", (dialect) => {
     expect([again.status, again.body]).toEqual([200, { status: "used" }]);
 
     const twice = await api.complete(start.body.login_code, user.refreshToken, user.accessToken);
-    expect([twice.status, twice.text]).toEqual([400, INVALID_LOGIN_CODE]);
+    expectStatusError(twice, 400, "cliInvalidLoginCode");
   });
 
   it("accepts a lifetime of up to 24 hours and rejects a longer one", async () => {
@@ -104,7 +105,7 @@ describe.each(testDialects)("CLI login on %s", (dialect) => {
       expect([res.status, res.body]).toEqual([200, { status: "expired" }]);
     }
     const late = await api.complete(waiting.login_code, user.refreshToken, user.accessToken);
-    expect([late.status, late.text]).toEqual([400, INVALID_LOGIN_CODE]);
+    expectStatusError(late, 400, "cliInvalidLoginCode");
   });
 
   it("needs a signed-in user whose own live session the refresh token is", async () => {
@@ -130,7 +131,7 @@ describe.each(testDialects)("CLI login on %s", (dialect) => {
     const endedId = (await listIds()).find((id) => !before.includes(id))!;
     expect((await lk.call("DELETE", `/auth/sessions/${endedId}?user_id=${user.id}`, { access: "server", project })).status).toBe(200);
     const res = await api.complete(login.login_code, ended.body.refresh_token, user.accessToken);
-    expect([res.status, res.text]).toEqual([400, "The refresh token must belong to a live session of the signed-in user in this project."]);
+    expectStatusError(res, 400, "cliNotOwnRefreshToken");
     expect((await api.poll(login.polling_code)).body).toEqual({ status: "waiting" });
   });
 
@@ -143,7 +144,7 @@ describe.each(testDialects)("CLI login on %s", (dialect) => {
 
     expectKnownError(await cli(lk, elsewhere).poll(login.polling_code), 400, "INVALID_POLLING_CODE");
     const res = await cli(lk, elsewhere).complete(login.login_code, foreign.refreshToken, foreign.accessToken);
-    expect([res.status, res.text]).toEqual([400, INVALID_LOGIN_CODE]);
+    expectStatusError(res, 400, "cliInvalidLoginCode");
     expect((await cli(lk, project).poll(login.polling_code)).body).toEqual({ status: "waiting" });
   });
 
@@ -154,7 +155,7 @@ describe.each(testDialects)("CLI login on %s", (dialect) => {
     const user = await signedInUser(lk, project);
     expectKnownError(await api.poll("0".repeat(45)), 400, "INVALID_POLLING_CODE");
     const res = await api.complete("0".repeat(45), user.refreshToken, user.accessToken);
-    expect([res.status, res.text]).toEqual([400, INVALID_LOGIN_CODE]);
+    expectStatusError(res, 400, "cliInvalidLoginCode");
   });
 
   it("stores neither code nor the refresh token in the clear", async () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+import { expectStatusError } from "../../../support/known-errors.js";
 
 const clientConfigKeys = [
   "allow_team_api_keys", "allow_user_api_keys", "client_team_creation_enabled", "client_user_deletion_enabled",
@@ -223,8 +224,7 @@ describe.each(testDialects)("projects and config on %s", (dialect) => {
   it("refuses to delete the internal project, which keeps working", async () => {
     await using lk = await createTestInstance(dialect);
     const res = await lk.call("DELETE", "/internal/projects/current", { access: "admin" });
-    expect(res.status).toBe(400);
-    expect(res.text).toBe("The internal project cannot be deleted.");
+    expectStatusError(res, 400, "internalProjectUndeletable");
     expect((await adminGet(lk)).body.id).toBe("internal");
     expect((await clientGet(lk)).status).toBe(200);
   });

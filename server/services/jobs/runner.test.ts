@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases.js";
 import { createTestInstance, type TestInstance } from "../../../test/support/instance.js";
 import { linkFrom, startSmtpSink } from "../../../test/support/smtp-sink.js";
-import { outboxQueries } from "../../db/queries/outbox.js";
-import { enqueueEmail } from "./outbox.js";
-import { createJobRunner, NO_EMAIL_SERVER } from "./runner.js";
-import { verificationEmail } from "./templates.js";
+import { outboxQueries, type OutboxRow } from "../../db/queries/outbox.js";
+import { NO_EMAIL_SERVER } from "../email/deliverer.js";
+import { enqueueEmail } from "../email/outbox.js";
+import { verificationEmail } from "../email/templates.js";
+import type { Deliverer } from "./deliverer.js";
+import { createJobRunner } from "./runner.js";
 
 function ownServer(port: number, extra: Record<string, unknown> = {}) {
   return {
@@ -229,5 +231,54 @@ describe.each(testDialects)("e-mail job runner on %s", (dialect) => {
       await runner.stop();
     }
     expect(sink.messages).toHaveLength(1);
+  });
+});
+
+describe.each(testDialects)("job runner deliverers on %s", (dialect) => {
+  async function queue(lk: TestInstance, projectId: string, kind: OutboxRow["kind"], id: string) {
+    const now = lk.clock.now();
+    await lk.deps.queries.outbox.insert({ id, projectId, kind, summary: {}, payload: "sealed", status: "pending", nextAttemptAt: now, createdAt: now });
+  }
+
+  it("hands each row to the deliverer registered for its kind and leaves kinds without one pending", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    await queue(lk, project.id, "webhook", "hook-1");
+    await queue(lk, project.id, "email", "mail-1");
+    const seen: string[] = [];
+    let closed = false;
+    const webhook: Deliverer = {
+      deliver: async (row) => (seen.push(row.id), { status: "sent" }),
+      close: () => void (closed = true),
+    };
+    const runner = createJobRunner(lk.deps, { deliverers: { webhook } });
+
+    expect(await runner.runOnce()).toBe(2);
+    await runner.stop();
+
+    expect(seen).toEqual(["hook-1"]);
+    expect(closed).toBe(false); // deliverers passed in belong to the caller
+    const outbox = outboxQueries(lk.deps.store);
+    expect(await outbox.get(project.id, "hook-1")).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await outbox.get(project.id, "mail-1")).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  it("retries a row whose deliverer throws, storing a generic message", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    await queue(lk, project.id, "webhook", "hook-1");
+    const webhook: Deliverer = {
+      deliver: async () => {
+        throw new Error("connection string postgres://user:secret@db");
+      },
+    };
+    const runner = createJobRunner(lk.deps, { deliverers: { webhook } });
+
+    expect(await runner.runOnce()).toBe(1);
+    await runner.stop();
+
+    const row = await outboxQueries(lk.deps.store).get(project.id, "hook-1");
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "Internal error while delivering", lockedUntil: null });
+    expect(row!.nextAttemptAt.getTime()).toBe(lk.clock.now().getTime() + 5_000);
   });
 });

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { knownErrors } from "./errors.js";
+import { statusErrors } from "./status-errors.js";
+
+/**
+ * The exact texts clients compare: a change here is a wire change. Edit this list only together with
+ * COMPATIBILITY notes saying why the text moved.
+ */
+const wireTexts: Record<string, [number, string]> = {
+    bodyTooLarge: [413, "The request body is larger than {maxBytes} bytes."],
+    tooManyRequests: [429, "Too many attempts. Try again in {retryAfterSeconds} seconds."],
+    adminTokenOwnerGone: [401, "The user of this admin access token no longer exists or has signed out."],
+    sessionsListOwnOnly: [403, "Clients can only list their own sessions (user_id must be me or their own id)."],
+    sessionsEndOwnOnly: [403, "Clients can only end their own sessions (user_id must be me or their own id)."],
+    contactChannelsOwnOnly: [403, "Client can only {action} contact channels for their own user."],
+    verificationCodeOwnOnly: [400, "Can only send verification code for your own user"],
+    apiKeysOwnOnly: [403, "Client can only manage their own api keys"],
+    permissionsListOwnOnly: [403, "Clients can only list their own permissions: user_id must be \"me\" or the id of the signed-in user."],
+    permissionsServerOnly: [403, "Only servers and admins may grant or revoke permissions."],
+    teamsListOwnOnly: [403, "Client can only list teams for their own user. user_id must be either \"me\" or the ID of the current user"],
+    teamsCreateOwnOnly: [403, "Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to \"me\"."],
+    teamProfileOwnOnly: [403, "Cannot update another user's profile"],
+    teamIdRequiredForClient: [400, "team_id is required for access type client"],
+    clientUserDeletionDisabled: [400, "Client user deletion is not enabled for this project."],
+    clientTeamCreationDisabled: [403, "Client team creation is disabled for this project"],
+    passwordSignInDisabledOnCreate: [400, "Password sign-in is not enabled for this project."],
+    otpSignInDisabled: [403, "One-time-code sign-in is not enabled for this project."],
+    otpSignInDisabledOnCreate: [400, "One-time-code sign-in is not enabled for this project."],
+    apiKeysDisabled: [400, "{kind} API keys are not enabled for this project."],
+    profileImageNotBase64: [400, "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp)."],
+    profileImageTooLarge: [400, "Invalid profile image URL: images must be smaller than 100 KB."],
+    profileImageBadUrl: [400, "Invalid profile image URL: use an http(s) URL or a base64 data URL."],
+    passwordAndHashBoth: [400, "Set either password or password_hash, not both."],
+    unsupportedPasswordHash: [400, "password_hash must be an argon2 or bcrypt hash in modular crypt format."],
+    passkeyAuthNotSettable: [400, "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey."],
+    primaryEmailFlagsNeedEmail: [400, "primary_email_verified and primary_email_auth_enabled need a primary_email."],
+    passwordAlreadySet: [400, "This user already has a password; change it with the current one instead."],
+    totpRequiredForRecoveryCodes: [400, "Set up a TOTP authenticator before creating recovery codes."],
+    contactChannelNotFound: [404, "Contact channel not found."],
+    contactChannelMissing: [400, "Contact channel not found"],
+    contactChannelMissingForVerification: [404, "Contact channel not found"],
+    contactChannelChangedSinceCode: [400, "Contact channel not found. Was it deleted or changed since the code was sent?"],
+    contactChannelAlreadyExists: [400, "Contact channel already exists"],
+    noPrimaryEmailToVerify: [400, "The user has no primary e-mail address to verify."],
+    sessionNotFound: [404, "Session not found."],
+    projectNotFoundPlain: [404, "Project not found"],
+    internalProjectUndeletable: [400, "The internal project cannot be deleted."],
+    teamInvitationNotFound: [404, "Team invitation not found."],
+    systemPermissionImmutable: [400, "\"{permissionId}\" is a system permission; it cannot be changed or deleted."],
+    cliNotOwnRefreshToken: [400, "The refresh token must belong to a live session of the signed-in user in this project."],
+    cliInvalidLoginCode: [400, "Invalid login code or the code has expired"],
+    itemQuantityOutOfRange: [400, "The quantity would leave the range of ±9007199254740991."],
+};
+
+describe("plain-status errors", () => {
+  it("keep their status and byte-identical text", () => {
+    const table = Object.fromEntries(Object.entries(statusErrors).map(([name, spec]) => [name, [spec.status, spec.template]]));
+    expect(table).toEqual(wireTexts);
+  });
+
+  it("fill in their values", () => {
+    expect(statusErrors.apiKeysDisabled.message({ kind: "Team" })).toBe("Team API keys are not enabled for this project.");
+    expect(statusErrors.tooManyRequests.message({ retryAfterSeconds: 7 })).toBe("Too many attempts. Try again in 7 seconds.");
+  });
+
+  it("never share a name with a known-error code", () => {
+    expect(Object.keys(statusErrors).filter((name) => Object.hasOwn(knownErrors, name))).toEqual([]);
+    for (const name of Object.keys(statusErrors)) expect(name).toMatch(/^[a-z][A-Za-z0-9]+$/);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The plain-status errors: answers the wire protocol gives as a status and a line of text instead of
+ * a known error (`{code, details, error}`). Stack's SDK shows these texts to people and never parses
+ * them, but other clients compare them, so each text stays byte for byte what Stack's backend sends
+ * (several near-duplicates, such as "Contact channel not found" with and without a full stop, are
+ * distinct answers of distinct endpoints on purpose).
+ *
+ * Names are camelCase so that they never collide with the SCREAMING_CASE known-error codes; a
+ * procedure lists both kinds in its `errors`.
+ */
+import { defineStatusError } from "./status-error-spec.js";
+
+const ownUserOnly = (what: string) => `Clients can only ${what} (user_id must be me or their own id).`;
+
+export const statusErrors = {
+  // Request framing
+  bodyTooLarge: defineStatusError(413, (d: { maxBytes: number }) => `The request body is larger than ${d.maxBytes} bytes.`),
+  tooManyRequests: defineStatusError(429, (d: { retryAfterSeconds: number }) => `Too many attempts. Try again in ${d.retryAfterSeconds} seconds.`),
+
+  // Callers acting on other users than themselves
+  adminTokenOwnerGone: defineStatusError(401, "The user of this admin access token no longer exists or has signed out."),
+  sessionsListOwnOnly: defineStatusError(403, ownUserOnly("list their own sessions")),
+  sessionsEndOwnOnly: defineStatusError(403, ownUserOnly("end their own sessions")),
+  contactChannelsOwnOnly: defineStatusError(403, (d: { action: "list" | "create" | "read" | "update" | "delete" }) =>
+    `Client can only ${d.action} contact channels for their own user.`),
+  verificationCodeOwnOnly: defineStatusError(400, "Can only send verification code for your own user"),
+  apiKeysOwnOnly: defineStatusError(403, "Client can only manage their own api keys"),
+  permissionsListOwnOnly: defineStatusError(403,
+    'Clients can only list their own permissions: user_id must be "me" or the id of the signed-in user.'),
+  permissionsServerOnly: defineStatusError(403, "Only servers and admins may grant or revoke permissions."),
+  teamsListOwnOnly: defineStatusError(403,
+    'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user'),
+  teamsCreateOwnOnly: defineStatusError(403,
+    'Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to "me".'),
+  teamProfileOwnOnly: defineStatusError(403, "Cannot update another user's profile"),
+  teamIdRequiredForClient: defineStatusError(400, "team_id is required for access type client"),
+
+  // Project settings that turn a feature off
+  clientUserDeletionDisabled: defineStatusError(400, "Client user deletion is not enabled for this project."),
+  clientTeamCreationDisabled: defineStatusError(403, "Client team creation is disabled for this project"),
+  passwordSignInDisabledOnCreate: defineStatusError(400, "Password sign-in is not enabled for this project."),
+  otpSignInDisabled: defineStatusError(403, "One-time-code sign-in is not enabled for this project."),
+  otpSignInDisabledOnCreate: defineStatusError(400, "One-time-code sign-in is not enabled for this project."),
+  apiKeysDisabled: defineStatusError(400, (d: { kind: "User" | "Team" }) => `${d.kind} API keys are not enabled for this project.`),
+
+  // Users and their profile
+  profileImageNotBase64: defineStatusError(400,
+    "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp)."),
+  profileImageTooLarge: defineStatusError(400, "Invalid profile image URL: images must be smaller than 100 KB."),
+  profileImageBadUrl: defineStatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL."),
+  passwordAndHashBoth: defineStatusError(400, "Set either password or password_hash, not both."),
+  unsupportedPasswordHash: defineStatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format."),
+  passkeyAuthNotSettable: defineStatusError(400,
+    "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey."),
+  primaryEmailFlagsNeedEmail: defineStatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email."),
+  passwordAlreadySet: defineStatusError(400, "This user already has a password; change it with the current one instead."),
+  totpRequiredForRecoveryCodes: defineStatusError(400, "Set up a TOTP authenticator before creating recovery codes."),
+
+  // Contact channels
+  contactChannelNotFound: defineStatusError(404, "Contact channel not found."),
+  contactChannelMissing: defineStatusError(400, "Contact channel not found"),
+  contactChannelMissingForVerification: defineStatusError(404, "Contact channel not found"),
+  contactChannelChangedSinceCode: defineStatusError(400, "Contact channel not found. Was it deleted or changed since the code was sent?"),
+  contactChannelAlreadyExists: defineStatusError(400, "Contact channel already exists"),
+  noPrimaryEmailToVerify: defineStatusError(400, "The user has no primary e-mail address to verify."),
+
+  // Sessions, projects, teams, permissions, CLI, items
+  sessionNotFound: defineStatusError(404, "Session not found."),
+  projectNotFoundPlain: defineStatusError(404, "Project not found"),
+  internalProjectUndeletable: defineStatusError(400, "The internal project cannot be deleted."),
+  teamInvitationNotFound: defineStatusError(404, "Team invitation not found."),
+  systemPermissionImmutable: defineStatusError(400, (d: { permissionId: string }) =>
+    `"${d.permissionId}" is a system permission; it cannot be changed or deleted.`),
+  cliNotOwnRefreshToken: defineStatusError(400, "The refresh token must belong to a live session of the signed-in user in this project."),
+  cliInvalidLoginCode: defineStatusError(400, "Invalid login code or the code has expired"),
+  itemQuantityOutOfRange: defineStatusError(400, `The quantity would leave the range of ±${Number.MAX_SAFE_INTEGER}.`),
+} as const;
+
+export type StatusErrorName = keyof typeof statusErrors;
+
+export function isStatusErrorName(name: string): name is StatusErrorName {
+  return Object.hasOwn(statusErrors, name);
+}

@@ -1,0 +1,27 @@
+// @ts-check
+// Lint for what matters (STYLE.md, habit 10): promises that nobody awaits, switches that miss a case, and
+// imports that should be type-only. Type-aware: each file is checked with the tsconfig.json nearest to it.
+import { defineConfig, globalIgnores } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+export default defineConfig(
+  globalIgnores(["generated/", "drizzle/", "**/dist/", "coverage/", ".latchkey/", "scratch/", "bench/results/"]),
+  {
+    files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: {
+        // Files that no tsconfig.json includes (this file, the .mjs build script) get a default project.
+        projectService: { allowDefaultProject: ["*.js", "scripts/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { "@typescript-eslint": tseslint.plugin },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // A `default:` branch counts as handling the rest of a union.
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
+    },
+  },
+);

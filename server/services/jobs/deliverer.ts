@@ -1,0 +1,22 @@
+/** What the job runner asks of the deliverer of one kind of outbox row. */
+import type { OutboxKind, OutboxRow } from "../../db/queries/outbox.js";
+
+/** What a deliverer decided about one row. */
+export type Outcome =
+  | { status: "sent" }
+  | { status: "retry"; error: string }
+  | { status: "failed"; error: string }
+  | { status: "undeliverable"; error: string };
+
+export interface Deliverer {
+  /**
+   * Delivers one row of its kind. The error of an outcome is stored on the row for admins: never put a
+   * payload, token or credential in it. Throwing counts as a retryable failure with a generic message.
+   */
+  deliver(row: OutboxRow): Promise<Outcome>;
+  /** Releases what the deliverer holds (connections); called when the runner that created it stops. */
+  close?(): void;
+}
+
+/** Deliverers by the outbox `kind` they handle. Rows of a kind without one stay pending. */
+export type Deliverers = Partial<Record<OutboxKind, Deliverer>>;

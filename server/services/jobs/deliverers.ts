@@ -1,0 +1,13 @@
+/**
+ * The registry: which deliverer handles each `kind` of outbox row. A new kind of job (webhooks next)
+ * is one deliverer, registered here; the runner needs no change.
+ */
+import type { AppDeps } from "../../deps.js";
+import { createEmailDeliverer } from "../email/deliverer.js";
+import type { Deliverers } from "./deliverer.js";
+
+export function createDeliverers(deps: AppDeps): Deliverers {
+  return {
+    email: createEmailDeliverer(deps),
+  };
+}
