@@ -29,3 +29,9 @@ export const updateConfigOverride = defineProcedure({
   }),
   output: z.object({}),
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const configProcedures = {
+  getConfig,
+  updateConfigOverride,
+} as const;

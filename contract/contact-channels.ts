@@ -170,3 +170,16 @@ export const checkContactChannelVerificationCode = defineProcedure({
   body: z.strictObject({ code: verificationCode }),
   output: z.object({ is_code_valid: z.literal(true) }),
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const contactChannelProcedures = {
+  listContactChannels,
+  createContactChannel,
+  getContactChannel,
+  updateContactChannel,
+  deleteContactChannel,
+  sendContactChannelVerificationCode,
+  sendPrimaryEmailVerificationCode,
+  verifyContactChannel,
+  checkContactChannelVerificationCode,
+} as const;

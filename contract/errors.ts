@@ -4,7 +4,10 @@
  * messages are ours. Keep it the only place where error codes are defined.
  *
  * Only leaf codes belong here: the SDK cannot decode the abstract parent codes (such as
- * INVALID_ACCESS_TOKEN or VERIFICATION_ERROR) nor TEAM_ALREADY_EXISTS, so they are never sent.
+ * INVALID_ACCESS_TOKEN or VERIFICATION_ERROR) nor TEAM_ALREADY_EXISTS, so they are never sent. One
+ * exception: PASSWORD_REQUIREMENTS_NOT_MET decodes when its details carry `message` (the SDK's base
+ * decoder reads `details.message`), so a rule beyond length (a common password) answers it and the SDK's
+ * sign-up, reset and change flows treat it like PASSWORD_TOO_SHORT.
  * Some errors carry details the SDK's decoder needs even though the reference server omits them
  * (`message`, `accessType`, `scope`); `ADMIN_ACCESS_TOKEN_EXPIRED` always sends a null expiry
  * because the SDK cannot decode a number there.
@@ -129,6 +132,7 @@ export const knownErrors = {
     `The password is too short: it needs at least ${d.min_length} characters.`),
   PASSWORD_TOO_LONG: defineError(400, z.object({ maxLength: z.number().int() }), (d) =>
     `The password is too long: it may have at most ${d.maxLength} characters.`),
+  PASSWORD_REQUIREMENTS_NOT_MET: defineError(400, message, (d) => d.message),
   USER_DOES_NOT_HAVE_PASSWORD: defineError(400, null, "This user has no password to sign in with."),
   PASSWORD_CONFIRMATION_MISMATCH: defineError(400, null, "The current password given is not correct."),
   EMAIL_ALREADY_VERIFIED: defineError(409, null, "The e-mail address has already been verified."),

@@ -92,3 +92,11 @@ export const updateInternalApiKey = defineProcedure({
   body: z.strictObject({ description: z.string().max(1000).optional(), revoked: z.literal(true).optional() }),
   output: internalApiKeySet,
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const internalApiKeyProcedures = {
+  listInternalApiKeys,
+  createInternalApiKey,
+  getInternalApiKey,
+  updateInternalApiKey,
+} as const;

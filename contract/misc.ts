@@ -41,3 +41,10 @@ export const checkFeatureSupport = defineProcedure({
   body: z.looseObject({ name: z.string().max(1000).optional() }).optional(),
   output: z.string(),
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const miscProcedures = {
+  apiRoot,
+  health,
+  checkFeatureSupport,
+} as const;

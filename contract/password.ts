@@ -3,10 +3,13 @@ import { email, signUpEmail, successResponse, urlString, verificationCode } from
 import { defineProcedure } from "./procedure.js";
 import { signInResponse } from "./sessions.js";
 
-/** Length rules are checked by the server so that they answer PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG. */
+/**
+ * Length rules are checked by the server so that they answer PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG; a
+ * password a user picks that is on the common-password list answers PASSWORD_REQUIREMENTS_NOT_MET.
+ */
 const password = z.string().max(10_000).meta({ description: "8 to 70 characters.", example: "correct horse battery staple" });
 
-const passwordErrors = ["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_AUTHENTICATION_NOT_ENABLED"] as const;
+const passwordErrors = ["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_REQUIREMENTS_NOT_MET", "PASSWORD_AUTHENTICATION_NOT_ENABLED"] as const;
 
 export const passwordSignUp = defineProcedure({
   method: "POST",
@@ -112,3 +115,15 @@ export const anonymousSignUp = defineProcedure({
   errors: [],
   output: signInResponse,
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const passwordProcedures = {
+  passwordSignUp,
+  passwordSignIn,
+  sendPasswordResetCode,
+  checkPasswordResetCode,
+  resetPassword,
+  updatePassword,
+  setPassword,
+  anonymousSignUp,
+} as const;

@@ -113,3 +113,13 @@ export const deleteAdminProject = defineProcedure({
   errors: ["internalProjectUndeletable"],
   output: successResponse,
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const projectProcedures = {
+  listOwnedProjects,
+  createOwnedProject,
+  getCurrentProject,
+  getAdminProject,
+  updateAdminProject,
+  deleteAdminProject,
+} as const;

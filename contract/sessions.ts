@@ -137,3 +137,15 @@ export const anonymousProjectJwks = defineProcedure({
   path: "/projects-anonymous-users/{project_id}/.well-known/jwks.json",
   summary: "The same keys, at the issuer path of anonymous users' tokens",
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const sessionProcedures = {
+  oauthToken,
+  projectJwks,
+  anonymousProjectJwks,
+  listSessions,
+  createSession,
+  signOut,
+  deleteSession,
+  endAllSessions,
+} as const;

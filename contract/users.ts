@@ -190,3 +190,15 @@ export const deleteUser = defineProcedure({
   params: userIdParams,
   output: successResponse,
 });
+
+/** This file's procedures, registered in contract/index.ts. */
+export const userProcedures = {
+  getCurrentUser,
+  updateCurrentUser,
+  deleteCurrentUser,
+  listUsers,
+  createUser,
+  getUser,
+  updateUser,
+  deleteUser,
+} as const;

@@ -487,7 +487,12 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A contact channel id. */
+                contact_channel_id: components["parameters"]["path.contact_channel_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
             cookie?: never;
         };
         /** Read a contact channel */
@@ -612,7 +617,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                api_key_id: components["schemas"]["Uuid"];
+            };
             cookie?: never;
         };
         /** Read one API key set */
@@ -765,7 +772,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: components["parameters"]["path.permission_id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -806,7 +816,12 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: components["parameters"]["path.permission_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -891,9 +906,15 @@ export interface paths {
     };
     "/team-api-keys/{api_key_id}": {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The owning team. Clients need `$manage_api_keys` in it. */
+                team_id: components["parameters"]["query.team_id"];
+            };
             header?: never;
-            path?: never;
+            path: {
+                /** @description An API key id. */
+                api_key_id: components["parameters"]["path.api_key_id"];
+            };
             cookie?: never;
         };
         /** Read a team API key */
@@ -1065,7 +1086,12 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A team id. */
+                team_id: components["parameters"]["path.team_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
             cookie?: never;
         };
         /** Read a member's profile in a team (clients need `$read_members` for others) */
@@ -1086,7 +1112,12 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A team id. */
+                team_id: components["parameters"]["path.team_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -1134,7 +1165,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: components["parameters"]["path.permission_id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -1175,7 +1209,14 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A permission id. */
+                permission_id: components["parameters"]["path.permission_id"];
+                /** @description A team id. */
+                team_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -1217,7 +1258,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A team id. */
+                team_id: components["parameters"]["path.team_id"];
+            };
             cookie?: never;
         };
         /** Read a team (clients: a team they belong to) */
@@ -1255,9 +1299,14 @@ export interface paths {
     };
     "/user-api-keys/{api_key_id}": {
         parameters: {
-            query?: never;
+            query?: {
+                user_id?: components["parameters"]["query.user_id.4"];
+            };
             header?: never;
-            path?: never;
+            path: {
+                /** @description An API key id. */
+                api_key_id: components["parameters"]["path.api_key_id"];
+            };
             cookie?: never;
         };
         /** Read a user API key */
@@ -1313,7 +1362,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
             cookie?: never;
         };
         /** Read a user */
@@ -1351,179 +1403,107 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        __schema0: string | number | boolean | null | components["schemas"]["__schema0"][] | {
-            [key: string]: components["schemas"]["__schema0"];
+        /** @description HTTP 401. */
+        ACCESS_TOKEN_EXPIRED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED";
+            details: {
+                expired_at_millis: number | null;
+            };
+            error: string;
         };
-        __schema1: string | number | boolean | null | components["schemas"]["__schema1"][] | {
-            [key: string]: components["schemas"]["__schema1"];
+        /** @description HTTP 400. This endpoint needs an access level. Send the x-stack-access-type header ('client', 'server' or 'admin') with the matching project key. */
+        ACCESS_TYPE_REQUIRED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        ACCESS_TYPE_WITHOUT_PROJECT_ID: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_WITHOUT_PROJECT_ID";
+            details: {
+                /** @enum {string} */
+                request_type: "client" | "server" | "admin";
+            };
+            error: string;
+        };
+        /** @description HTTP 401. */
+        ADMIN_ACCESS_TOKEN_EXPIRED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ADMIN_ACCESS_TOKEN_EXPIRED";
+            details: {
+                expired_at_millis: null;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. The admin access token belongs to a user who may not administer this project. */
+        ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN";
+            error: string;
+        };
+        /** @description HTTP 401. This request needs the super secret admin key (x-stack-super-secret-admin-key). */
+        ADMIN_AUTHENTICATION_REQUIRED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ADMIN_AUTHENTICATION_REQUIRED";
+            error: string;
+        };
+        AdminOAuthProvider: {
+            /**
+             * @description OAuth client id (standard providers).
+             * @example 1234.apps.googleusercontent.com
+             */
+            client_id?: string;
+            /**
+             * @description OAuth client secret (standard providers).
+             * @example GOCSPX-secret
+             */
+            client_secret?: string;
+            /**
+             * @description Facebook Login for Business configuration id.
+             * @example 123456789
+             */
+            facebook_config_id?: string;
+            id: components["schemas"]["OAuthProviderId"];
+            /**
+             * @description Microsoft Entra tenant id.
+             * @example common
+             */
+            microsoft_tenant_id?: string;
+            /**
+             * @description The key of the provider in the config tree.
+             * @example google
+             */
+            provider_config_id: string;
+            /**
+             * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
+             * @example standard
+             * @enum {string}
+             */
+            type: "shared" | "standard";
         };
         AdminProject: {
-            config: {
-                /** @description Redirects to localhost, *.localhost and 127.x.x.x are trusted. */
-                allow_localhost: boolean;
-                allow_team_api_keys: boolean;
-                allow_user_api_keys: boolean;
-                /** @description Signed-in users may create teams. */
-                client_team_creation_enabled: boolean;
-                /** @description Signed-in users may delete their own account. */
-                client_user_deletion_enabled: boolean;
-                /** @description Each new user gets a personal team. */
-                create_team_on_sign_up: boolean;
-                /** @description Password sign-in is enabled. */
-                credential_enabled: boolean;
-                /** @description Trusted domains, sorted by domain. */
-                domains: {
-                    /**
-                     * @description Base URL of a trusted domain; the host may contain `*` wildcards.
-                     * @example https://app.example.com
-                     */
-                    domain: string;
-                    /** @example /handler */
-                    handler_path: string;
-                }[];
-                /** @description The e-mail server: the shared platform server, or the project's own SMTP server. */
-                email_config: {
-                    /** @constant */
-                    type: "shared";
-                } | {
-                    /**
-                     * @description SMTP host.
-                     * @example smtp.example.com
-                     */
-                    host: string;
-                    /**
-                     * @description SMTP password (sent to admins in clear).
-                     * @example hunter2
-                     */
-                    password: string;
-                    /**
-                     * @description SMTP port.
-                     * @example 587
-                     */
-                    port: number;
-                    /** @example noreply@example.com */
-                    sender_email: string;
-                    /** @example Example App */
-                    sender_name: string;
-                    /** @constant */
-                    type: "standard";
-                    /** @example mailer */
-                    username: string;
-                };
-                /**
-                 * @description Id of the selected e-mail theme.
-                 * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
-                 */
-                email_theme: string;
-                /** @description The same list as `oauth_providers`. */
-                enabled_oauth_providers: {
-                    /**
-                     * @description OAuth client id (standard providers).
-                     * @example 1234.apps.googleusercontent.com
-                     */
-                    client_id?: string;
-                    /**
-                     * @description OAuth client secret (standard providers).
-                     * @example GOCSPX-secret
-                     */
-                    client_secret?: string;
-                    /**
-                     * @description Facebook Login for Business configuration id.
-                     * @example 123456789
-                     */
-                    facebook_config_id?: string;
-                    /**
-                     * @description An OAuth provider type.
-                     * @example google
-                     * @enum {string}
-                     */
-                    id: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
-                    /**
-                     * @description Microsoft Entra tenant id.
-                     * @example common
-                     */
-                    microsoft_tenant_id?: string;
-                    /**
-                     * @description The key of the provider in the config tree.
-                     * @example google
-                     */
-                    provider_config_id: string;
-                    /**
-                     * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
-                     * @example standard
-                     * @enum {string}
-                     */
-                    type: "shared" | "standard";
-                }[];
-                /** @description One-time code / magic link sign-in is enabled. */
-                magic_link_enabled: boolean;
-                /**
-                 * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
-                 * @example link_method
-                 * @enum {string}
-                 */
-                oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
-                /** @description Sorted by `id`. */
-                oauth_providers: {
-                    /**
-                     * @description OAuth client id (standard providers).
-                     * @example 1234.apps.googleusercontent.com
-                     */
-                    client_id?: string;
-                    /**
-                     * @description OAuth client secret (standard providers).
-                     * @example GOCSPX-secret
-                     */
-                    client_secret?: string;
-                    /**
-                     * @description Facebook Login for Business configuration id.
-                     * @example 123456789
-                     */
-                    facebook_config_id?: string;
-                    /**
-                     * @description An OAuth provider type.
-                     * @example google
-                     * @enum {string}
-                     */
-                    id: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
-                    /**
-                     * @description Microsoft Entra tenant id.
-                     * @example common
-                     */
-                    microsoft_tenant_id?: string;
-                    /**
-                     * @description The key of the provider in the config tree.
-                     * @example google
-                     */
-                    provider_config_id: string;
-                    /**
-                     * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
-                     * @example standard
-                     * @enum {string}
-                     */
-                    type: "shared" | "standard";
-                }[];
-                passkey_enabled: boolean;
-                sign_up_enabled: boolean;
-                team_creator_default_permissions: {
-                    /** @example team_admin */
-                    id: string;
-                }[];
-                team_member_default_permissions: {
-                    /** @example team_admin */
-                    id: string;
-                }[];
-                /** @description Project permissions granted to new users. */
-                user_default_permissions: {
-                    /** @example team_admin */
-                    id: string;
-                }[];
-            };
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            config: components["schemas"]["AdminProjectConfig"];
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
             display_name: string;
             /**
@@ -1531,19 +1511,154 @@ export interface components {
              * @example https://example.com/logo.png
              */
             full_logo_url: string | null;
-            /**
-             * @description A project id: a UUID, or `internal` for the platform's own project.
-             * @example internal
-             */
-            id: string;
+            id: components["schemas"]["ProjectId"];
             is_production_mode: boolean;
             /**
              * @description An image URL or a base64 data URL.
              * @example https://example.com/logo.png
              */
             logo_url: string | null;
-            owner_team_id: string | null;
+            owner_team_id: components["schemas"]["Uuid"] | null;
         };
+        AdminProjectConfig: {
+            /** @description Redirects to localhost, *.localhost and 127.x.x.x are trusted. */
+            allow_localhost: boolean;
+            allow_team_api_keys: boolean;
+            allow_user_api_keys: boolean;
+            /** @description Signed-in users may create teams. */
+            client_team_creation_enabled: boolean;
+            /** @description Signed-in users may delete their own account. */
+            client_user_deletion_enabled: boolean;
+            /** @description Each new user gets a personal team. */
+            create_team_on_sign_up: boolean;
+            /** @description Password sign-in is enabled. */
+            credential_enabled: boolean;
+            /** @description Trusted domains, sorted by domain. */
+            domains: {
+                /**
+                 * @description Base URL of a trusted domain; the host may contain `*` wildcards.
+                 * @example https://app.example.com
+                 */
+                domain: string;
+                /** @example /handler */
+                handler_path: string;
+            }[];
+            /** @description The e-mail server: the shared platform server, or the project's own SMTP server. */
+            email_config: {
+                /** @constant */
+                type: "shared";
+            } | {
+                /**
+                 * @description SMTP host.
+                 * @example smtp.example.com
+                 */
+                host: string;
+                /**
+                 * @description SMTP password (sent to admins in clear).
+                 * @example hunter2
+                 */
+                password: string;
+                /**
+                 * @description SMTP port.
+                 * @example 587
+                 */
+                port: number;
+                /** @example noreply@example.com */
+                sender_email: string;
+                /** @example Example App */
+                sender_name: string;
+                /** @constant */
+                type: "standard";
+                /** @example mailer */
+                username: string;
+            };
+            /**
+             * @description Id of the selected e-mail theme.
+             * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
+             */
+            email_theme: string;
+            /** @description The same list as `oauth_providers`. */
+            enabled_oauth_providers: components["schemas"]["AdminOAuthProvider"][];
+            /** @description One-time code / magic link sign-in is enabled. */
+            magic_link_enabled: boolean;
+            /**
+             * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
+             * @example link_method
+             * @enum {string}
+             */
+            oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
+            /** @description Sorted by `id`. */
+            oauth_providers: components["schemas"]["AdminOAuthProvider"][];
+            passkey_enabled: boolean;
+            sign_up_enabled: boolean;
+            team_creator_default_permissions: {
+                /** @example team_admin */
+                id: string;
+            }[];
+            team_member_default_permissions: {
+                /** @example team_admin */
+                id: string;
+            }[];
+            /** @description Project permissions granted to new users. */
+            user_default_permissions: {
+                /** @example team_admin */
+                id: string;
+            }[];
+        };
+        /**
+         * @description HTTP 401, text/plain.
+         * @constant
+         */
+        adminTokenOwnerGone: "The user of this admin access token no longer exists or has signed out.";
+        /** @description HTTP 400. */
+        ALL_OVERLOADS_FAILED: {
+            /** @constant */
+            code: "ALL_OVERLOADS_FAILED";
+            details: {
+                overload_errors: components["schemas"]["JsonValue"][];
+            };
+            error: string;
+        };
+        /** @description HTTP 400. This project does not allow anonymous accounts. */
+        ANONYMOUS_ACCOUNTS_NOT_ENABLED: {
+            /** @constant */
+            code: "ANONYMOUS_ACCOUNTS_NOT_ENABLED";
+            error: string;
+        };
+        /** @description HTTP 401. The access token belongs to an anonymous user, and this request does not allow anonymous users. Send the x-stack-allow-anonymous-user header set to 'true' to allow them. */
+        ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED";
+            error: string;
+        };
+        /** @description HTTP 401. The API key has expired. */
+        API_KEY_EXPIRED: {
+            /** @constant */
+            code: "API_KEY_EXPIRED";
+            error: string;
+        };
+        /** @description HTTP 404. The API key does not exist. */
+        API_KEY_NOT_FOUND: {
+            /** @constant */
+            code: "API_KEY_NOT_FOUND";
+            error: string;
+        };
+        /** @description HTTP 401. The API key has been revoked. */
+        API_KEY_REVOKED: {
+            /** @constant */
+            code: "API_KEY_REVOKED";
+            error: string;
+        };
+        /** @description HTTP 400, text/plain, from the template `{kind} API keys are not enabled for this project.` */
+        apiKeysDisabled: string;
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        apiKeysOwnOnly: "Client can only manage their own api keys";
         ApiKeyUpdate: {
             /**
              * @description What the key is for, shown to its owner.
@@ -1551,7 +1666,7 @@ export interface components {
              */
             description?: string;
             /** @description A new expiry; null: never. */
-            expires_at_millis?: number | null;
+            expires_at_millis?: components["schemas"]["Millis"] | null;
             /** @description The same as `expires_at_millis`, as an ISO 8601 date. */
             expiresAt?: string | null;
             /**
@@ -1560,37 +1675,147 @@ export interface components {
              */
             revoked?: true;
         };
-        ClientProject: {
-            config: {
-                allow_team_api_keys: boolean;
-                allow_user_api_keys: boolean;
-                /** @description Signed-in users may create teams. */
-                client_team_creation_enabled: boolean;
-                /** @description Signed-in users may delete their own account. */
-                client_user_deletion_enabled: boolean;
-                /** @description Password sign-in is enabled. */
-                credential_enabled: boolean;
-                /** @description Providers that are configured and allow sign-in. */
-                enabled_oauth_providers: {
-                    /**
-                     * @description An OAuth provider type.
-                     * @example google
-                     * @enum {string}
-                     */
-                    id: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
-                }[];
-                /** @description One-time code / magic link sign-in is enabled. */
-                magic_link_enabled: boolean;
-                passkey_enabled: boolean;
-                sign_up_enabled: boolean;
-            };
-            display_name: string;
+        /** @description The known errors of HTTP 401 that these procedures share. */
+        AuthenticatedErrors401: components["schemas"]["ACCESS_TOKEN_EXPIRED"] | components["schemas"]["ADMIN_ACCESS_TOKEN_EXPIRED"] | components["schemas"]["ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"] | components["schemas"]["ADMIN_AUTHENTICATION_REQUIRED"] | components["schemas"]["ANONYMOUS_AUTHENTICATION_NOT_ALLOWED"] | components["schemas"]["CLIENT_AUTHENTICATION_REQUIRED"] | components["schemas"]["INSUFFICIENT_ACCESS_TYPE"] | components["schemas"]["INVALID_PROJECT_FOR_ACCESS_TOKEN"] | components["schemas"]["INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"] | components["schemas"]["INVALID_PUBLISHABLE_CLIENT_KEY"] | components["schemas"]["INVALID_SECRET_SERVER_KEY"] | components["schemas"]["INVALID_SUPER_SECRET_ADMIN_KEY"] | components["schemas"]["SERVER_AUTHENTICATION_REQUIRED"] | components["schemas"]["UNPARSABLE_ACCESS_TOKEN"] | components["schemas"]["UNPARSABLE_ADMIN_ACCESS_TOKEN"];
+        /** @description The known errors of HTTP 400 that these procedures share. */
+        AuthenticatedReadErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
+        /** @description The known errors of HTTP 400 that these procedures share. */
+        AuthenticatedWriteErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
+        /** @description HTTP 400. */
+        BODY_PARSING_ERROR: {
             /**
-             * @description A project id: a UUID, or `internal` for the platform's own project.
-             * @example internal
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            id: string;
+            code: "BODY_PARSING_ERROR";
+            details: {
+                message: string;
+            };
+            error: string;
         };
+        /** @description HTTP 413, text/plain, from the template `The request body is larger than {maxBytes} bytes.` */
+        bodyTooLarge: string;
+        /** @description HTTP 400. */
+        BRANCH_DOES_NOT_EXIST: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "BRANCH_DOES_NOT_EXIST";
+            details: {
+                branch_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. The session making this request cannot delete itself. Sign out instead. */
+        CANNOT_DELETE_CURRENT_SESSION: {
+            /** @constant */
+            code: "CANNOT_DELETE_CURRENT_SESSION";
+            error: string;
+        };
+        /** @description HTTP 400. The user id 'me' was given, but the request is not signed in as any user. */
+        CANNOT_GET_OWN_USER_WITHOUT_USER: {
+            /** @constant */
+            code: "CANNOT_GET_OWN_USER_WITHOUT_USER";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        CLI_AUTH_ERROR: {
+            /** @constant */
+            code: "CLI_AUTH_ERROR";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        CLI_AUTH_EXPIRED_ERROR: {
+            /** @constant */
+            code: "CLI_AUTH_EXPIRED_ERROR";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        CLI_AUTH_USED_ERROR: {
+            /** @constant */
+            code: "CLI_AUTH_USED_ERROR";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. This request needs the publishable client key (x-stack-publishable-client-key). */
+        CLIENT_AUTHENTICATION_REQUIRED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "CLIENT_AUTHENTICATION_REQUIRED";
+            error: string;
+        };
+        /** @description HTTP 401. This request needs the publishable client key or the super secret admin key. */
+        CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED: {
+            /** @constant */
+            code: "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED";
+            error: string;
+        };
+        /** @description HTTP 401. This request needs the publishable client key or the secret server key. */
+        CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED: {
+            /** @constant */
+            code: "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED";
+            error: string;
+        };
+        /** @description HTTP 401. This request needs the publishable client key, the secret server key or the super secret admin key. */
+        CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED: {
+            /** @constant */
+            code: "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED";
+            error: string;
+        };
+        ClientProject: {
+            config: components["schemas"]["ClientProjectConfig"];
+            display_name: string;
+            id: components["schemas"]["ProjectId"];
+        };
+        ClientProjectConfig: {
+            allow_team_api_keys: boolean;
+            allow_user_api_keys: boolean;
+            /** @description Signed-in users may create teams. */
+            client_team_creation_enabled: boolean;
+            /** @description Signed-in users may delete their own account. */
+            client_user_deletion_enabled: boolean;
+            /** @description Password sign-in is enabled. */
+            credential_enabled: boolean;
+            /** @description Providers that are configured and allow sign-in. */
+            enabled_oauth_providers: {
+                id: components["schemas"]["OAuthProviderId"];
+            }[];
+            /** @description One-time code / magic link sign-in is enabled. */
+            magic_link_enabled: boolean;
+            passkey_enabled: boolean;
+            sign_up_enabled: boolean;
+        };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        clientTeamCreationDisabled: "Client team creation is disabled for this project";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        clientUserDeletionDisabled: "Client user deletion is not enabled for this project.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        cliInvalidLoginCode: "Invalid login code or the code has expired";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        cliNotOwnRefreshToken: "The refresh token must belong to a live session of the signed-in user in this project.";
         CliPollAnswer: {
             /**
              * @description Not confirmed yet: poll again.
@@ -1625,16 +1850,26 @@ export interface components {
             access_token: string;
             is_new_user: boolean;
             refresh_token: string;
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
+        };
+        /** @description HTTP 409. */
+        CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
+            /** @constant */
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE";
+            details: {
+                contact_channel_value: string | null;
+                /** @constant */
+                type: "email";
+                would_work_if_email_was_verified: boolean;
+            };
+            error: string;
         };
         ContactChannel: {
             /**
-             * Format: uuid
              * @description A contact channel id.
              * @example b3d396b8-c574-4c80-97b3-50031675ceb2
              */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description Whether this is the user's primary e-mail; a user has at most one.
              * @example true
@@ -1656,67 +1891,77 @@ export interface components {
              * @example true
              */
             used_for_auth: boolean;
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
             /**
              * @description The e-mail address, trimmed and lowercased.
              * @example ada@example.com
              */
             value: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        contactChannelAlreadyExists: "Contact channel already exists";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        contactChannelChangedSinceCode: "Contact channel not found. Was it deleted or changed since the code was sent?";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        contactChannelMissing: "Contact channel not found";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        contactChannelMissingForVerification: "Contact channel not found";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        contactChannelNotFound: "Contact channel not found.";
+        /** @description HTTP 403, text/plain, from the template `Client can only {action} contact channels for their own user.` */
+        contactChannelsOwnOnly: string;
+        /** @description HTTP 400. */
+        CONTAINED_PERMISSION_NOT_FOUND: {
+            /** @constant */
+            code: "CONTAINED_PERMISSION_NOT_FOUND";
+            details: {
+                permission_id: string;
+            };
+            error: string;
+        };
         CreatedInternalApiKeySet: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            expires_at_millis: number;
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            manually_revoked_at_millis?: number;
+            expires_at_millis: components["schemas"]["Millis"];
+            id: components["schemas"]["Uuid"];
+            manually_revoked_at_millis?: components["schemas"]["Millis"];
             publishable_client_key?: string;
             secret_server_key?: string;
             super_secret_admin_key?: string;
         };
         CreatedTeamApiKey: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
+            /** @description Left out when the key never expires. */
+            expires_at_millis?: components["schemas"]["Millis"];
             /**
-             * @description Left out when the key never expires.
-             * @example 1760000000000
-             */
-            expires_at_millis?: number;
-            /**
-             * Format: uuid
              * @description An API key id.
              * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
              */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
              * @example false
              */
             is_public: boolean;
-            /**
-             * @description Left out unless the key was revoked.
-             * @example 1760000000000
-             */
-            manually_revoked_at_millis?: number;
-            /** Format: uuid */
-            team_id: string;
+            /** @description Left out unless the key was revoked. */
+            manually_revoked_at_millis?: components["schemas"]["Millis"];
+            team_id: components["schemas"]["Uuid"];
             /** @constant */
             type: "team";
             /**
@@ -1726,67 +1971,162 @@ export interface components {
             value: string;
         };
         CreatedUserApiKey: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
+            /** @description Left out when the key never expires. */
+            expires_at_millis?: components["schemas"]["Millis"];
             /**
-             * @description Left out when the key never expires.
-             * @example 1760000000000
-             */
-            expires_at_millis?: number;
-            /**
-             * Format: uuid
              * @description An API key id.
              * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
              */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
              * @example false
              */
             is_public: boolean;
-            /**
-             * @description Left out unless the key was revoked.
-             * @example 1760000000000
-             */
-            manually_revoked_at_millis?: number;
+            /** @description Left out unless the key was revoked. */
+            manually_revoked_at_millis?: components["schemas"]["Millis"];
             /** @constant */
             type: "user";
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
             /**
              * @description The whole key: `pk_` or `sk_` and 45 lowercase Crockford base-32 characters (224 random bits).
              * @example sk_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5jk
              */
             value: string;
         };
+        /** @description HTTP 400. */
+        CURRENT_PROJECT_NOT_FOUND: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "CURRENT_PROJECT_NOT_FOUND";
+            details: {
+                project_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        CUSTOMER_DOES_NOT_EXIST: {
+            /** @constant */
+            code: "CUSTOMER_DOES_NOT_EXIST";
+            details: {
+                customer_id: string;
+            };
+            error: string;
+        };
+        /**
+         * @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing).
+         * @example user
+         * @enum {string}
+         */
+        CustomerType: "user" | "team" | "custom";
+        /** @description HTTP 400. */
+        DATA_VAULT_STORE_DOES_NOT_EXIST: {
+            /** @constant */
+            code: "DATA_VAULT_STORE_DOES_NOT_EXIST";
+            details: {
+                store_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: {
+            /** @constant */
+            code: "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST";
+            details: {
+                hashed_key: string;
+                store_id: string;
+            };
+            error: string;
+        };
+        /**
+         * @description An e-mail address.
+         * @example ada@example.com
+         */
+        Email: string;
+        /** @description HTTP 409. The e-mail address has already been verified. */
+        EMAIL_ALREADY_VERIFIED: {
+            /** @constant */
+            code: "EMAIL_ALREADY_VERIFIED";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        EMAIL_IS_NOT_PRIMARY_EMAIL: {
+            /** @constant */
+            code: "EMAIL_IS_NOT_PRIMARY_EMAIL";
+            details: {
+                email: string;
+                primary_email: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. No user can sign in with this e-mail address. */
+        EMAIL_NOT_ASSOCIATED_WITH_USER: {
+            /** @constant */
+            code: "EMAIL_NOT_ASSOCIATED_WITH_USER";
+            error: string;
+        };
+        /** @description HTTP 400. The e-mail address has not been verified. */
+        EMAIL_NOT_VERIFIED: {
+            /** @constant */
+            code: "EMAIL_NOT_VERIFIED";
+            error: string;
+        };
+        /** @description HTTP 400. The e-mail address or the password is wrong. */
+        EMAIL_PASSWORD_MISMATCH: {
+            /** @constant */
+            code: "EMAIL_PASSWORD_MISMATCH";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        EMAIL_RENDERING_ERROR: {
+            /** @constant */
+            code: "EMAIL_RENDERING_ERROR";
+            details: {
+                error: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 409. An e-mail template with this id already exists. */
+        EMAIL_TEMPLATE_ALREADY_EXISTS: {
+            /** @constant */
+            code: "EMAIL_TEMPLATE_ALREADY_EXISTS";
+            error: string;
+        };
         Empty: Record<string, never>;
+        /** @description HTTP 401. This endpoint can only be called on the internal project. */
+        EXPECTED_INTERNAL_PROJECT: {
+            /** @constant */
+            code: "EXPECTED_INTERNAL_PROJECT";
+            error: string;
+        };
         Health: {
             /** @constant */
             status: "ok";
         };
+        /** @description HTTP 401. */
+        INSUFFICIENT_ACCESS_TYPE: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INSUFFICIENT_ACCESS_TYPE";
+            details: {
+                /** @enum {string} */
+                actual_access_type: "client" | "server" | "admin";
+                allowed_access_types: ("client" | "server" | "admin")[];
+            };
+            error: string;
+        };
         InternalApiKeySet: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            expires_at_millis: number;
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            manually_revoked_at_millis?: number;
+            expires_at_millis: components["schemas"]["Millis"];
+            id: components["schemas"]["Uuid"];
+            manually_revoked_at_millis?: components["schemas"]["Millis"];
             publishable_client_key?: {
                 last_four: string;
             };
@@ -1796,6 +2136,135 @@ export interface components {
             super_secret_admin_key?: {
                 last_four: string;
             };
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        internalProjectUndeletable: "The internal project cannot be deleted.";
+        /** @description HTTP 400. */
+        INVALID_ACCESS_TYPE: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INVALID_ACCESS_TYPE";
+            details: {
+                accessType: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. The authorization code is not valid. */
+        INVALID_AUTHORIZATION_CODE: {
+            /** @constant */
+            code: "INVALID_AUTHORIZATION_CODE";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        INVALID_OAUTH_CLIENT_ID_OR_SECRET: {
+            /** @constant */
+            code: "INVALID_OAUTH_CLIENT_ID_OR_SECRET";
+            details: {
+                client_id: string | null;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. The polling code is not valid or does not exist. */
+        INVALID_POLLING_CODE: {
+            /** @constant */
+            code: "INVALID_POLLING_CODE";
+            error: string;
+        };
+        /** @description HTTP 401. */
+        INVALID_PROJECT_FOR_ACCESS_TOKEN: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INVALID_PROJECT_FOR_ACCESS_TOKEN";
+            details: {
+                actual_project_id: string;
+                expected_project_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. Admin access tokens are only valid when issued by the internal project. */
+        INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN";
+            error: string;
+        };
+        /** @description HTTP 401. */
+        INVALID_PUBLISHABLE_CLIENT_KEY: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INVALID_PUBLISHABLE_CLIENT_KEY";
+            details: {
+                project_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        INVALID_SCOPE: {
+            /** @constant */
+            code: "INVALID_SCOPE";
+            details: {
+                scope: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. */
+        INVALID_SECRET_SERVER_KEY: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INVALID_SECRET_SERVER_KEY";
+            details: {
+                project_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        INVALID_SHARED_OAUTH_PROVIDER_ID: {
+            /** @constant */
+            code: "INVALID_SHARED_OAUTH_PROVIDER_ID";
+            details: {
+                provider_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        INVALID_STANDARD_OAUTH_PROVIDER_ID: {
+            /** @constant */
+            code: "INVALID_STANDARD_OAUTH_PROVIDER_ID";
+            details: {
+                provider_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. */
+        INVALID_SUPER_SECRET_ADMIN_KEY: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "INVALID_SUPER_SECRET_ADMIN_KEY";
+            details: {
+                project_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. The TOTP code is not correct. Try again with a fresh code. */
+        INVALID_TOTP_CODE: {
+            /** @constant */
+            code: "INVALID_TOTP_CODE";
+            error: string;
         };
         Item: {
             /**
@@ -1810,6 +2279,39 @@ export interface components {
              * @example 42
              */
             quantity: number;
+        };
+        /** @description HTTP 400. */
+        ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: {
+            /** @constant */
+            code: "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH";
+            details: {
+                /** @enum {string} */
+                actual_customer_type: "user" | "team" | "custom";
+                customer_id: string;
+                item_customer_type: ("user" | "team" | "custom") | null;
+                item_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 404. */
+        ITEM_NOT_FOUND: {
+            /** @constant */
+            code: "ITEM_NOT_FOUND";
+            details: {
+                item_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        ITEM_QUANTITY_INSUFFICIENT_AMOUNT: {
+            /** @constant */
+            code: "ITEM_QUANTITY_INSUFFICIENT_AMOUNT";
+            details: {
+                customer_id: string;
+                item_id: string;
+                quantity: number;
+            };
+            error: string;
         };
         ItemQuantityChange: {
             /**
@@ -1830,129 +2332,144 @@ export interface components {
             expires_at?: string;
         };
         ItemQuantityChangeCreated: {
-            /**
-             * Format: uuid
-             * @description The id of the quantity change.
-             */
-            id: string;
+            /** @description The id of the quantity change. */
+            id: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        itemQuantityOutOfRange: "The quantity would leave the range of ±9007199254740991.";
+        JsonValue: string | number | boolean | null | components["schemas"]["JsonValue"][] | {
+            [key: string]: components["schemas"]["JsonValue"];
         };
         Jwks: {
             keys: {
                 [key: string]: string;
             }[];
         };
-        /** @description A known error. The response also carries the header x-stack-known-error with the code. */
-        KnownError: {
-            /** @description The error code; equal to the x-stack-known-error header. */
-            code: string;
-            /** @description Machine-readable details; their keys depend on the code. */
-            details?: {
-                [key: string]: unknown;
+        /**
+         * @description Any JSON value, or null.
+         * @example {
+         *       "plan": "pro"
+         *     }
+         */
+        Metadata: components["schemas"]["JsonValue"] | null;
+        /**
+         * @description Milliseconds since the Unix epoch.
+         * @example 1760000000000
+         */
+        Millis: number;
+        /** @description HTTP 400. */
+        MULTI_FACTOR_AUTHENTICATION_REQUIRED: {
+            /** @constant */
+            code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED";
+            details: {
+                attempt_code: string;
             };
-            /** @description A human-readable message. */
+            error: string;
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        noPrimaryEmailToVerify: "The user has no primary e-mail address to verify.";
+        /** @description HTTP 400. Provider access tokens need the project's own OAuth credentials; the shared development credentials do not provide them. */
+        OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: {
+            /** @constant */
+            code: "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS";
+            error: string;
+        };
+        /** @description HTTP 409. This OAuth account is already linked to a different user. */
+        OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: {
+            /** @constant */
+            code: "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER";
+            error: string;
+        };
+        /** @description HTTP 400. The linked OAuth account was not granted the scopes this request needs. */
+        OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: {
+            /** @constant */
+            code: "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE";
+            error: string;
+        };
+        /** @description HTTP 400. No user is linked to this OAuth account. */
+        OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: {
+            /** @constant */
+            code: "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER";
+            error: string;
+        };
+        /** @description HTTP 400. Extra OAuth scopes need the project's own OAuth credentials; the shared development credentials do not support them. */
+        OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: {
+            /** @constant */
+            code: "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS";
+            error: string;
+        };
+        /** @description HTTP 400. The OAuth provider did not grant access. */
+        OAUTH_PROVIDER_ACCESS_DENIED: {
+            /** @constant */
+            code: "OAUTH_PROVIDER_ACCESS_DENIED";
+            error: string;
+        };
+        /** @description HTTP 400. Another sign-in method already uses this provider account. */
+        OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: {
+            /** @constant */
+            code: "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN";
+            error: string;
+        };
+        /** @description HTTP 400. This OAuth provider does not exist or is not enabled for the project. */
+        OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: {
+            /** @constant */
+            code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED";
+            error: string;
+        };
+        /**
+         * @description An OAuth provider type.
+         * @example google
+         * @enum {string}
+         */
+        OAuthProviderId: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
+        /** @description HTTP 400. */
+        OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH: {
+            /** @constant */
+            code: "OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH";
+            details: {
+                /** @enum {string} */
+                actual_customer_type: "user" | "team" | "custom";
+                customer_id: string;
+                offer_customer_type: ("user" | "team" | "custom") | null;
+                offer_id: string | null;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        OFFER_DOES_NOT_EXIST: {
+            /** @constant */
+            code: "OFFER_DOES_NOT_EXIST";
+            details: {
+                /** @enum {string} */
+                access_type: "client" | "server" | "admin";
+                offer_id: string;
+            };
+            error: string;
+        };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        otpSignInDisabled: "One-time-code sign-in is not enabled for this project.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        otpSignInDisabledOnCreate: "One-time-code sign-in is not enabled for this project.";
+        /** @description HTTP 408. The OAuth sign-in took too long. Start it again. */
+        OUTER_OAUTH_TIMEOUT: {
+            /** @constant */
+            code: "OUTER_OAUTH_TIMEOUT";
             error: string;
         };
         OwnedProjectCreate: {
-            config?: {
-                allow_localhost?: boolean;
-                allow_team_api_keys?: boolean;
-                allow_user_api_keys?: boolean;
-                client_team_creation_enabled?: boolean;
-                client_user_deletion_enabled?: boolean;
-                create_team_on_sign_up?: boolean;
-                credential_enabled?: boolean;
-                /** @description Replaces the whole trusted-domain list. */
-                domains?: {
-                    /**
-                     * @description An http(s) URL; its host may contain `*` (matches one DNS label part) and `**` (matches anything).
-                     * @example https://*.example.com
-                     */
-                    domain: string;
-                    /**
-                     * Format: starts_with
-                     * @description The path of the hosted handler pages on that domain.
-                     * @example /handler
-                     */
-                    handler_path: string;
-                }[];
-                /** @description Replaces the e-mail server. For `standard`, all six server fields are required. */
-                email_config?: {
-                    /** @example smtp.example.com */
-                    host?: string;
-                    /** @example hunter2 */
-                    password?: string;
-                    /** @example 587 */
-                    port?: number;
-                    /** @example noreply@example.com */
-                    sender_email?: string;
-                    /** @example Example App */
-                    sender_name?: string;
-                    /** @enum {string} */
-                    type: "shared" | "standard";
-                    /** @example mailer */
-                    username?: string;
-                };
-                /**
-                 * Format: uuid
-                 * @description Id of an existing e-mail theme.
-                 * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
-                 */
-                email_theme?: string;
-                magic_link_enabled?: boolean;
-                /**
-                 * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
-                 * @example link_method
-                 * @enum {string}
-                 */
-                oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates";
-                /** @description Replaces all OAuth providers; each listed provider allows sign-in and connected accounts. */
-                oauth_providers?: {
-                    /** @example 1234.apps.googleusercontent.com */
-                    client_id?: string;
-                    /** @example GOCSPX-secret */
-                    client_secret?: string;
-                    facebook_config_id?: string;
-                    /**
-                     * @description An OAuth provider type.
-                     * @example google
-                     * @enum {string}
-                     */
-                    id: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
-                    microsoft_tenant_id?: string;
-                    /**
-                     * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
-                     * @example standard
-                     * @enum {string}
-                     */
-                    type: "shared" | "standard";
-                }[];
-                passkey_enabled?: boolean;
-                sign_up_enabled?: boolean;
-                /** @description Replaces the team creator's default permissions. */
-                team_creator_default_permissions?: {
-                    /**
-                     * @description A permission id; ids starting with `$` are system permissions.
-                     * @example team_admin
-                     */
-                    id: string;
-                }[];
-                /** @description Replaces a team member's default permissions. */
-                team_member_default_permissions?: {
-                    /**
-                     * @description A permission id; ids starting with `$` are system permissions.
-                     * @example team_admin
-                     */
-                    id: string;
-                }[];
-                /** @description Replaces the project permissions new users get. */
-                user_default_permissions?: {
-                    /**
-                     * @description A permission id; ids starting with `$` are system permissions.
-                     * @example team_admin
-                     */
-                    id: string;
-                }[];
-            };
+            config?: components["schemas"]["ProjectConfigUpdate"];
             description?: string | null;
             display_name: string;
             /**
@@ -1966,11 +2483,42 @@ export interface components {
              * @example https://example.com/logo.png
              */
             logo_url?: string | null;
-            /**
-             * Format: uuid
-             * @description A team of the internal project that the signed-in user belongs to.
-             */
-            owner_team_id: string;
+            /** @description A team of the internal project that the signed-in user belongs to. */
+            owner_team_id: components["schemas"]["Uuid"];
+        };
+        /** @description HTTP 400. */
+        PASSKEY_AUTHENTICATION_FAILED: {
+            /** @constant */
+            code: "PASSKEY_AUTHENTICATION_FAILED";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. This project does not allow signing in with a passkey. */
+        PASSKEY_AUTHENTICATION_NOT_ENABLED: {
+            /** @constant */
+            code: "PASSKEY_AUTHENTICATION_NOT_ENABLED";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        PASSKEY_REGISTRATION_FAILED: {
+            /** @constant */
+            code: "PASSKEY_REGISTRATION_FAILED";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        PASSKEY_WEBAUTHN_ERROR: {
+            /** @constant */
+            code: "PASSKEY_WEBAUTHN_ERROR";
+            details: {
+                code: string;
+                message: string;
+            };
+            error: string;
         };
         /** @description An AuthenticationResponseJSON (the result of `navigator.credentials.get`). */
         PasskeyAuthenticationResponse: {
@@ -2018,6 +2566,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        passkeyAuthNotSettable: "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey.";
         /** @description PublicKeyCredentialCreationOptionsJSON, for `startRegistration`. */
         PasskeyCreationOptions: {
             attestation?: string;
@@ -2113,6 +2666,78 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description HTTP 400. This project does not allow signing in with a password. */
+        PASSWORD_AUTHENTICATION_NOT_ENABLED: {
+            /** @constant */
+            code: "PASSWORD_AUTHENTICATION_NOT_ENABLED";
+            error: string;
+        };
+        /** @description HTTP 400. The current password given is not correct. */
+        PASSWORD_CONFIRMATION_MISMATCH: {
+            /** @constant */
+            code: "PASSWORD_CONFIRMATION_MISMATCH";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        PASSWORD_REQUIREMENTS_NOT_MET: {
+            /** @constant */
+            code: "PASSWORD_REQUIREMENTS_NOT_MET";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        PASSWORD_TOO_LONG: {
+            /** @constant */
+            code: "PASSWORD_TOO_LONG";
+            details: {
+                maxLength: number;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        PASSWORD_TOO_SHORT: {
+            /** @constant */
+            code: "PASSWORD_TOO_SHORT";
+            details: {
+                min_length: number;
+            };
+            error: string;
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        passwordAlreadySet: "This user already has a password; change it with the current one instead.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        passwordAndHashBoth: "Set either password or password_hash, not both.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        passwordSignInDisabledOnCreate: "Password sign-in is not enabled for this project.";
+        /** @description HTTP 400. */
+        PERMISSION_ID_ALREADY_EXISTS: {
+            /** @constant */
+            code: "PERMISSION_ID_ALREADY_EXISTS";
+            details: {
+                permission_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 404. */
+        PERMISSION_NOT_FOUND: {
+            /** @constant */
+            code: "PERMISSION_NOT_FOUND";
+            details: {
+                permission_id: string;
+            };
+            error: string;
+        };
         PermissionDefinition: {
             /** @description Sorted. */
             contained_permission_ids: string[];
@@ -2130,17 +2755,13 @@ export interface components {
              *       "$read_members"
              *     ]
              */
-            contained_permission_ids?: string[];
+            contained_permission_ids?: components["schemas"]["PermissionId"][];
             /**
              * @description What the permission allows.
              * @example Manage billing
              */
             description?: string;
-            /**
-             * @description A permission id; ids starting with `$` are system permissions.
-             * @example team_admin
-             */
-            id: string;
+            id: components["schemas"]["PermissionId"];
         };
         /** @description Fields left out keep their value. */
         PermissionDefinitionUpdate: {
@@ -2150,128 +2771,180 @@ export interface components {
              *       "$read_members"
              *     ]
              */
-            contained_permission_ids?: string[];
+            contained_permission_ids?: components["schemas"]["PermissionId"][];
             /**
              * @description What the permission allows.
              * @example Manage billing
              */
             description?: string;
-            /**
-             * @description A new id: grants, containments and default sets follow the rename.
-             * @example team_admin
-             */
-            id?: string;
+            /** @description A new id: grants, containments and default sets follow the rename. */
+            id?: components["schemas"]["PermissionId"];
         };
+        /**
+         * @description A permission id; ids starting with `$` are system permissions.
+         * @example team_admin
+         */
+        PermissionId: string;
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        permissionsListOwnOnly: "Clients can only list their own permissions: user_id must be \"me\" or the id of the signed-in user.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        permissionsServerOnly: "Only servers and admins may grant or revoke permissions.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        primaryEmailFlagsNeedEmail: "primary_email_verified and primary_email_auth_enabled need a primary_email.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        profileImageBadUrl: "Invalid profile image URL: use an http(s) URL or a base64 data URL.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        profileImageNotBase64: "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp).";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        profileImageTooLarge: "Invalid profile image URL: images must be smaller than 100 KB.";
+        /** @description HTTP 400. A project key or admin access token was sent without the x-stack-access-type header. Set that header to 'client', 'server' or 'admin'. */
+        PROJECT_KEY_WITHOUT_ACCESS_TYPE: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "PROJECT_KEY_WITHOUT_ACCESS_TYPE";
+            error: string;
+        };
+        /** @description HTTP 404. */
+        PROJECT_NOT_FOUND: {
+            /** @constant */
+            code: "PROJECT_NOT_FOUND";
+            details: {
+                project_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. */
+        PROJECT_PERMISSION_REQUIRED: {
+            /** @constant */
+            code: "PROJECT_PERMISSION_REQUIRED";
+            details: {
+                permission_id: string;
+                user_id: string;
+            };
+            error: string;
+        };
+        ProjectConfigUpdate: {
+            allow_localhost?: boolean;
+            allow_team_api_keys?: boolean;
+            allow_user_api_keys?: boolean;
+            client_team_creation_enabled?: boolean;
+            client_user_deletion_enabled?: boolean;
+            create_team_on_sign_up?: boolean;
+            credential_enabled?: boolean;
+            /** @description Replaces the whole trusted-domain list. */
+            domains?: {
+                /**
+                 * @description An http(s) URL; its host may contain `*` (matches one DNS label part) and `**` (matches anything).
+                 * @example https://*.example.com
+                 */
+                domain: string;
+                /**
+                 * Format: starts_with
+                 * @description The path of the hosted handler pages on that domain.
+                 * @example /handler
+                 */
+                handler_path: string;
+            }[];
+            /** @description Replaces the e-mail server. For `standard`, all six server fields are required. */
+            email_config?: {
+                /** @example smtp.example.com */
+                host?: string;
+                /** @example hunter2 */
+                password?: string;
+                /** @example 587 */
+                port?: number;
+                /** @example noreply@example.com */
+                sender_email?: string;
+                /** @example Example App */
+                sender_name?: string;
+                /** @enum {string} */
+                type: "shared" | "standard";
+                /** @example mailer */
+                username?: string;
+            };
+            /**
+             * @description Id of an existing e-mail theme.
+             * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
+             */
+            email_theme?: components["schemas"]["Uuid"];
+            magic_link_enabled?: boolean;
+            /**
+             * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
+             * @example link_method
+             * @enum {string}
+             */
+            oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates";
+            /** @description Replaces all OAuth providers; each listed provider allows sign-in and connected accounts. */
+            oauth_providers?: {
+                /** @example 1234.apps.googleusercontent.com */
+                client_id?: string;
+                /** @example GOCSPX-secret */
+                client_secret?: string;
+                facebook_config_id?: string;
+                id: components["schemas"]["OAuthProviderId"];
+                microsoft_tenant_id?: string;
+                /**
+                 * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
+                 * @example standard
+                 * @enum {string}
+                 */
+                type: "shared" | "standard";
+            }[];
+            passkey_enabled?: boolean;
+            sign_up_enabled?: boolean;
+            /** @description Replaces the team creator's default permissions. */
+            team_creator_default_permissions?: {
+                id: components["schemas"]["PermissionId"];
+            }[];
+            /** @description Replaces a team member's default permissions. */
+            team_member_default_permissions?: {
+                id: components["schemas"]["PermissionId"];
+            }[];
+            /** @description Replaces the project permissions new users get. */
+            user_default_permissions?: {
+                id: components["schemas"]["PermissionId"];
+            }[];
+        };
+        /**
+         * @description A project id: a UUID, or `internal` for the platform's own project.
+         * @example internal
+         */
+        ProjectId: string;
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        projectNotFoundPlain: "Project not found";
         ProjectPermission: {
             /**
              * @description A permission id.
              * @example team_admin
              */
             id: string;
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
         };
         ProjectUpdate: {
-            config?: {
-                allow_localhost?: boolean;
-                allow_team_api_keys?: boolean;
-                allow_user_api_keys?: boolean;
-                client_team_creation_enabled?: boolean;
-                client_user_deletion_enabled?: boolean;
-                create_team_on_sign_up?: boolean;
-                credential_enabled?: boolean;
-                /** @description Replaces the whole trusted-domain list. */
-                domains?: {
-                    /**
-                     * @description An http(s) URL; its host may contain `*` (matches one DNS label part) and `**` (matches anything).
-                     * @example https://*.example.com
-                     */
-                    domain: string;
-                    /**
-                     * Format: starts_with
-                     * @description The path of the hosted handler pages on that domain.
-                     * @example /handler
-                     */
-                    handler_path: string;
-                }[];
-                /** @description Replaces the e-mail server. For `standard`, all six server fields are required. */
-                email_config?: {
-                    /** @example smtp.example.com */
-                    host?: string;
-                    /** @example hunter2 */
-                    password?: string;
-                    /** @example 587 */
-                    port?: number;
-                    /** @example noreply@example.com */
-                    sender_email?: string;
-                    /** @example Example App */
-                    sender_name?: string;
-                    /** @enum {string} */
-                    type: "shared" | "standard";
-                    /** @example mailer */
-                    username?: string;
-                };
-                /**
-                 * Format: uuid
-                 * @description Id of an existing e-mail theme.
-                 * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
-                 */
-                email_theme?: string;
-                magic_link_enabled?: boolean;
-                /**
-                 * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
-                 * @example link_method
-                 * @enum {string}
-                 */
-                oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates";
-                /** @description Replaces all OAuth providers; each listed provider allows sign-in and connected accounts. */
-                oauth_providers?: {
-                    /** @example 1234.apps.googleusercontent.com */
-                    client_id?: string;
-                    /** @example GOCSPX-secret */
-                    client_secret?: string;
-                    facebook_config_id?: string;
-                    /**
-                     * @description An OAuth provider type.
-                     * @example google
-                     * @enum {string}
-                     */
-                    id: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
-                    microsoft_tenant_id?: string;
-                    /**
-                     * @description `shared` uses the platform's development credentials; `standard` uses the project's own OAuth app.
-                     * @example standard
-                     * @enum {string}
-                     */
-                    type: "shared" | "standard";
-                }[];
-                passkey_enabled?: boolean;
-                sign_up_enabled?: boolean;
-                /** @description Replaces the team creator's default permissions. */
-                team_creator_default_permissions?: {
-                    /**
-                     * @description A permission id; ids starting with `$` are system permissions.
-                     * @example team_admin
-                     */
-                    id: string;
-                }[];
-                /** @description Replaces a team member's default permissions. */
-                team_member_default_permissions?: {
-                    /**
-                     * @description A permission id; ids starting with `$` are system permissions.
-                     * @example team_admin
-                     */
-                    id: string;
-                }[];
-                /** @description Replaces the project permissions new users get. */
-                user_default_permissions?: {
-                    /**
-                     * @description A permission id; ids starting with `$` are system permissions.
-                     * @example team_admin
-                     */
-                    id: string;
-                }[];
-            };
+            config?: components["schemas"]["ProjectConfigUpdate"];
             description?: string | null;
             display_name?: string;
             /**
@@ -2285,6 +2958,59 @@ export interface components {
              * @example https://example.com/logo.png
              */
             logo_url?: string | null;
+        };
+        /** @description HTTP 401. The sign-in provider no longer accepts this session. The user has to sign in again. */
+        PROVIDER_REJECTED: {
+            /** @constant */
+            code: "PROVIDER_REJECTED";
+            error: string;
+        };
+        /** @description HTTP 400. Public API keys cannot be revoked through the secret-scanning endpoint. */
+        PUBLIC_API_KEY_CANNOT_BE_REVOKED: {
+            /** @constant */
+            code: "PUBLIC_API_KEY_CANNOT_BE_REVOKED";
+            error: string;
+        };
+        /** @description The known errors of HTTP 400 that these procedures share. */
+        PublicWriteErrors400: components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["SCHEMA_ERROR"];
+        /** @description HTTP 400. The redirect URL is not on this project's list of trusted domains. */
+        REDIRECT_URL_NOT_WHITELISTED: {
+            /** @constant */
+            code: "REDIRECT_URL_NOT_WHITELISTED";
+            error: string;
+        };
+        /** @description HTTP 401. The refresh token does not exist in this project, or its session has expired or was revoked. */
+        REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: {
+            /** @constant */
+            code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
+            error: string;
+        };
+        /** @description HTTP 400. This action needs the project to use its own SMTP server. Configure one in the e-mail settings and try again. */
+        REQUIRES_CUSTOM_EMAIL_SERVER: {
+            /** @constant */
+            code: "REQUIRES_CUSTOM_EMAIL_SERVER";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        SCHEMA_ERROR: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "SCHEMA_ERROR";
+            details: {
+                message: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. This request needs the secret server key (x-stack-secret-server-key). */
+        SERVER_AUTHENTICATION_REQUIRED: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "SERVER_AUTHENTICATION_REQUIRED";
+            error: string;
         };
         ServerContactChannelCreate: {
             /**
@@ -2308,16 +3034,8 @@ export interface components {
              * @example true
              */
             used_for_auth: boolean;
-            /**
-             * @description A user id, or `me` for the signed-in user.
-             * @example me
-             */
-            user_id: string | "me";
-            /**
-             * @description An e-mail address.
-             * @example ada@example.com
-             */
-            value: string;
+            user_id: components["schemas"]["UserIdOrMe"];
+            value: components["schemas"]["Email"];
         };
         ServerContactChannelUpdate: {
             /**
@@ -2341,64 +3059,22 @@ export interface components {
              * @example true
              */
             used_for_auth?: boolean;
-            /**
-             * @description An e-mail address.
-             * @example ada@example.com
-             */
-            value?: string;
+            value?: components["schemas"]["Email"];
         };
         ServerTeam: {
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_metadata: components["schemas"]["__schema1"] | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_read_only_metadata: components["schemas"]["__schema1"] | null;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            client_metadata: components["schemas"]["Metadata"];
+            client_read_only_metadata: components["schemas"]["Metadata"];
+            created_at_millis: components["schemas"]["Millis"];
             display_name: string;
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Uuid"];
             profile_image_url: string | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            server_metadata: components["schemas"]["__schema1"] | null;
+            server_metadata: components["schemas"]["Metadata"];
         };
         ServerTeamCreate: {
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_metadata?: components["schemas"]["__schema0"] | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
-            /**
-             * @description The first member, who gets the team-creator default permissions. Clients: `me` or their own id (the default); servers: any user, or none.
-             * @example me
-             */
-            creator_user_id?: string | "me";
+            client_metadata?: components["schemas"]["Metadata"];
+            client_read_only_metadata?: components["schemas"]["Metadata"];
+            /** @description The first member, who gets the team-creator default permissions. Clients: `me` or their own id (the default); servers: any user, or none. */
+            creator_user_id?: components["schemas"]["UserIdOrMe"];
             /**
              * @description The team's name.
              * @example Analytical Engines
@@ -2409,40 +3085,20 @@ export interface components {
              * @example https://example.com/ada.png
              */
             profile_image_url?: string | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            server_metadata?: components["schemas"]["__schema0"] | null;
+            server_metadata?: components["schemas"]["Metadata"];
         };
         ServerTeamMemberProfile: {
             /** @description The member's name in this team; the user's own name when none is set. */
             display_name: string | null;
             /** @description The member's image in this team; the user's own image when none is set. */
             profile_image_url: string | null;
-            /** Format: uuid */
-            team_id: string;
+            team_id: components["schemas"]["Uuid"];
             user: components["schemas"]["ServerUser"];
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
         };
         ServerTeamUpdate: {
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_metadata?: components["schemas"]["__schema0"] | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            client_metadata?: components["schemas"]["Metadata"];
+            client_read_only_metadata?: components["schemas"]["Metadata"];
             /**
              * @description The team's name.
              * @example Analytical Engines
@@ -2453,41 +3109,18 @@ export interface components {
              * @example https://example.com/ada.png
              */
             profile_image_url?: string | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            server_metadata?: components["schemas"]["__schema0"] | null;
+            server_metadata?: components["schemas"]["Metadata"];
         };
         ServerUser: {
             /** @description Deprecated: has_password or otp_auth_enabled. */
             auth_with_email: boolean;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_metadata: components["schemas"]["__schema1"] | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_read_only_metadata: components["schemas"]["__schema1"] | null;
+            client_metadata: components["schemas"]["Metadata"];
+            client_read_only_metadata: components["schemas"]["Metadata"];
             display_name: string | null;
             has_password: boolean;
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Uuid"];
             is_anonymous: boolean;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            last_active_at_millis: number;
+            last_active_at_millis: components["schemas"]["Millis"];
             oauth_providers: {
                 account_id: string;
                 email?: string | null;
@@ -2503,35 +3136,13 @@ export interface components {
             /** @description A TOTP secret is set: sign-ins need a second factor. */
             requires_totp_mfa: boolean;
             selected_team: components["schemas"]["ServerTeam"] | null;
-            selected_team_id: string | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            server_metadata: components["schemas"]["__schema1"] | null;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            signed_up_at_millis: number;
+            selected_team_id: components["schemas"]["Uuid"] | null;
+            server_metadata: components["schemas"]["Metadata"];
+            signed_up_at_millis: components["schemas"]["Millis"];
         };
         ServerUserCreate: {
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_metadata?: components["schemas"]["__schema0"] | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            client_metadata?: components["schemas"]["Metadata"];
+            client_read_only_metadata?: components["schemas"]["Metadata"];
             display_name?: string | null;
             is_anonymous?: boolean;
             oauth_providers?: {
@@ -2543,7 +3154,7 @@ export interface components {
             passkey_auth_enabled?: boolean;
             password?: string | null;
             password_hash?: string;
-            primary_email?: string | null;
+            primary_email?: components["schemas"]["Email"] | null;
             primary_email_auth_enabled?: boolean;
             primary_email_verified?: boolean;
             /**
@@ -2551,31 +3162,13 @@ export interface components {
              * @example https://example.com/ada.png
              */
             profile_image_url?: string | null;
-            selected_team_id?: string | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            server_metadata?: components["schemas"]["__schema0"] | null;
+            selected_team_id?: components["schemas"]["Uuid"] | null;
+            server_metadata?: components["schemas"]["Metadata"];
             totp_secret_base64?: string | null;
         };
         ServerUserUpdate: {
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_metadata?: components["schemas"]["__schema0"] | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            client_read_only_metadata?: components["schemas"]["__schema0"] | null;
+            client_metadata?: components["schemas"]["Metadata"];
+            client_read_only_metadata?: components["schemas"]["Metadata"];
             display_name?: string | null;
             /**
              * @description Upgrades an anonymous user.
@@ -2586,7 +3179,7 @@ export interface components {
             passkey_auth_enabled?: boolean;
             password?: string | null;
             password_hash?: string;
-            primary_email?: string | null;
+            primary_email?: components["schemas"]["Email"] | null;
             primary_email_auth_enabled?: boolean;
             primary_email_verified?: boolean;
             /**
@@ -2594,75 +3187,122 @@ export interface components {
              * @example https://example.com/ada.png
              */
             profile_image_url?: string | null;
-            selected_team_id?: string | null;
-            /**
-             * @description Any JSON value, or null.
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            server_metadata?: components["schemas"]["__schema0"] | null;
+            selected_team_id?: components["schemas"]["Uuid"] | null;
+            server_metadata?: components["schemas"]["Metadata"];
             totp_secret_base64?: string | null;
         };
         Session: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at: number;
-            /** Format: uuid */
-            id: string;
+            created_at: components["schemas"]["Millis"];
+            id: components["schemas"]["Uuid"];
             is_current_session: boolean;
             is_impersonation: boolean;
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            last_used_at?: number;
-            /** Format: uuid */
-            user_id: string;
+            last_used_at?: components["schemas"]["Millis"];
+            user_id: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        sessionNotFound: "Session not found.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        sessionsEndOwnOnly: "Clients can only end their own sessions (user_id must be me or their own id).";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        sessionsListOwnOnly: "Clients can only list their own sessions (user_id must be me or their own id).";
+        /** @description HTTP 400. This project does not allow new accounts to be created. The project owner can turn sign-up on. */
+        SIGN_UP_NOT_ENABLED: {
+            /** @constant */
+            code: "SIGN_UP_NOT_ENABLED";
+            error: string;
         };
         SignInResponse: {
             access_token: string;
             refresh_token: string;
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
+        };
+        /** @description HTTP 404. No payment account information was found. The project has to finish payment onboarding first. */
+        STRIPE_ACCOUNT_INFO_NOT_FOUND: {
+            /** @constant */
+            code: "STRIPE_ACCOUNT_INFO_NOT_FOUND";
+            error: string;
         };
         /** @description The operation succeeded. */
         Success: {
             /** @constant */
             success: true;
         };
+        /** @description HTTP 400, text/plain, from the template `"{permissionId}" is a system permission; it cannot be changed or deleted.` */
+        systemPermissionImmutable: string;
+        /** @description HTTP 409. The user is already a member of this team. */
+        TEAM_MEMBERSHIP_ALREADY_EXISTS: {
+            /** @constant */
+            code: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
+            error: string;
+        };
+        /** @description HTTP 404. */
+        TEAM_MEMBERSHIP_NOT_FOUND: {
+            /** @constant */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND";
+            details: {
+                team_id: string;
+                user_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 404. */
+        TEAM_NOT_FOUND: {
+            /** @constant */
+            code: "TEAM_NOT_FOUND";
+            details: {
+                team_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. */
+        TEAM_PERMISSION_NOT_FOUND: {
+            /** @constant */
+            code: "TEAM_PERMISSION_NOT_FOUND";
+            details: {
+                permission_id: string;
+                team_id: string;
+                user_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 401. */
+        TEAM_PERMISSION_REQUIRED: {
+            /** @constant */
+            code: "TEAM_PERMISSION_REQUIRED";
+            details: {
+                permission_id: string;
+                team_id: string;
+                user_id: string;
+            };
+            error: string;
+        };
         TeamApiKey: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
+            /** @description Left out when the key never expires. */
+            expires_at_millis?: components["schemas"]["Millis"];
             /**
-             * @description Left out when the key never expires.
-             * @example 1760000000000
-             */
-            expires_at_millis?: number;
-            /**
-             * Format: uuid
              * @description An API key id.
              * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
              */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
              * @example false
              */
             is_public: boolean;
-            /**
-             * @description Left out unless the key was revoked.
-             * @example 1760000000000
-             */
-            manually_revoked_at_millis?: number;
-            /** Format: uuid */
-            team_id: string;
+            /** @description Left out unless the key was revoked. */
+            manually_revoked_at_millis?: components["schemas"]["Millis"];
+            team_id: components["schemas"]["Uuid"];
             /** @constant */
             type: "team";
             /** @description The key's last four characters. */
@@ -2678,39 +3318,43 @@ export interface components {
              */
             description: string;
             /** @description When the key stops working; null or left out: never. */
-            expires_at_millis?: number | null;
+            expires_at_millis?: components["schemas"]["Millis"] | null;
             /**
              * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
              * @example false
              */
             is_public?: boolean;
-            /** Format: uuid */
-            team_id: string;
+            team_id: components["schemas"]["Uuid"];
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        teamIdRequiredForClient: "team_id is required for access type client";
         TeamInvitation: {
+            /** @description When the link stops working (7 days after sending). */
+            expires_at_millis: components["schemas"]["Millis"];
             /**
-             * @description When the link stops working (7 days after sending).
-             * @example 1760000000000
-             */
-            expires_at_millis: number;
-            /**
-             * Format: uuid
              * @description A team invitation id.
              * @example 5d0c3f4e-8b1a-4f55-9f3e-2a7c1b6d9e80
              */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description The address the invitation was sent to.
              * @example grace@example.com
              */
             recipient_email: string;
             /**
-             * Format: uuid
              * @description A team id.
              * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
              */
-            team_id: string;
+            team_id: components["schemas"]["Uuid"];
         };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        teamInvitationNotFound: "Team invitation not found.";
         TeamMemberProfileUpdate: {
             /**
              * @description The team's name.
@@ -2724,10 +3368,8 @@ export interface components {
             profile_image_url?: string | null;
         };
         TeamMembership: {
-            /** Format: uuid */
-            team_id: string;
-            /** Format: uuid */
-            user_id: string;
+            team_id: components["schemas"]["Uuid"];
+            user_id: components["schemas"]["Uuid"];
         };
         TeamPermission: {
             /**
@@ -2736,46 +3378,134 @@ export interface components {
              */
             id: string;
             /**
-             * Format: uuid
              * @description A team id.
              * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
              */
-            team_id: string;
-            /** Format: uuid */
-            user_id: string;
+            team_id: components["schemas"]["Uuid"];
+            user_id: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        teamProfileOwnOnly: "Cannot update another user's profile";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        teamsCreateOwnOnly: "Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to \"me\".";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        teamsListOwnOnly: "Client can only list teams for their own user. user_id must be either \"me\" or the ID of the current user";
+        /** @description HTTP 429, text/plain, from the template `Too many attempts. Try again in {retryAfterSeconds} seconds.` */
+        tooManyRequests: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        totpRequiredForRecoveryCodes: "Set up a TOTP authenticator before creating recovery codes.";
+        /** @description HTTP 401. The access token could not be parsed. */
+        UNPARSABLE_ACCESS_TOKEN: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "UNPARSABLE_ACCESS_TOKEN";
+            error: string;
+        };
+        /** @description HTTP 401. The admin access token could not be parsed. */
+        UNPARSABLE_ADMIN_ACCESS_TOKEN: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            error: string;
+        };
+        /** @description HTTP 500. */
+        UNSUPPORTED_ERROR: {
+            /** @constant */
+            code: "UNSUPPORTED_ERROR";
+            details: {
+                originalErrorCode: string;
+            };
+            error: string;
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        unsupportedPasswordHash: "password_hash must be an argon2 or bcrypt hash in modular crypt format.";
+        /**
+         * @description An absolute URL.
+         * @example https://app.example.com/handler/email-verification
+         */
+        Url: string;
+        /** @description HTTP 409. This user is already linked to a different account at this provider. Check that you picked the right account. */
+        USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: {
+            /** @constant */
+            code: "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION";
+            error: string;
+        };
+        /** @description HTTP 401. This endpoint needs a signed-in user. */
+        USER_AUTHENTICATION_REQUIRED: {
+            /** @constant */
+            code: "USER_AUTHENTICATION_REQUIRED";
+            error: string;
+        };
+        /** @description HTTP 400. This user has no password to sign in with. */
+        USER_DOES_NOT_HAVE_PASSWORD: {
+            /** @constant */
+            code: "USER_DOES_NOT_HAVE_PASSWORD";
+            error: string;
+        };
+        /** @description HTTP 409. */
+        USER_EMAIL_ALREADY_EXISTS: {
+            /** @constant */
+            code: "USER_EMAIL_ALREADY_EXISTS";
+            details: {
+                email: string;
+                would_work_if_email_was_verified: boolean;
+            };
+            error: string;
+        };
+        /** @description HTTP 400. */
+        USER_ID_DOES_NOT_EXIST: {
+            /** @constant */
+            code: "USER_ID_DOES_NOT_EXIST";
+            details: {
+                user_id: string;
+            };
+            error: string;
+        };
+        /** @description HTTP 404. The user does not exist. */
+        USER_NOT_FOUND: {
+            /** @constant */
+            code: "USER_NOT_FOUND";
+            error: string;
         };
         UserApiKey: {
-            /**
-             * @description Milliseconds since the Unix epoch.
-             * @example 1760000000000
-             */
-            created_at_millis: number;
+            created_at_millis: components["schemas"]["Millis"];
             description: string;
+            /** @description Left out when the key never expires. */
+            expires_at_millis?: components["schemas"]["Millis"];
             /**
-             * @description Left out when the key never expires.
-             * @example 1760000000000
-             */
-            expires_at_millis?: number;
-            /**
-             * Format: uuid
              * @description An API key id.
              * @example 0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
              */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /**
              * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
              * @example false
              */
             is_public: boolean;
-            /**
-             * @description Left out unless the key was revoked.
-             * @example 1760000000000
-             */
-            manually_revoked_at_millis?: number;
+            /** @description Left out unless the key was revoked. */
+            manually_revoked_at_millis?: components["schemas"]["Millis"];
             /** @constant */
             type: "user";
-            /** Format: uuid */
-            user_id: string;
+            user_id: components["schemas"]["Uuid"];
             /** @description The key's last four characters. */
             value: {
                 /** @example h5jk */
@@ -2789,23 +3519,1196 @@ export interface components {
              */
             description: string;
             /** @description When the key stops working; null or left out: never. */
-            expires_at_millis?: number | null;
+            expires_at_millis?: components["schemas"]["Millis"] | null;
             /**
              * @description A public key (`pk_…`) may be shown to browsers; a secret one (`sk_…`) may not.
              * @example false
              */
             is_public?: boolean;
-            /**
-             * @description A user id, or `me` for the signed-in user.
-             * @example me
-             */
-            user_id: string | "me";
+            user_id: components["schemas"]["UserIdOrMe"];
+        };
+        /**
+         * @description A user id, or `me` for the signed-in user.
+         * @example me
+         */
+        UserIdOrMe: components["schemas"]["Uuid"] | "me";
+        /** Format: uuid */
+        Uuid: string;
+        /** @description HTTP 409. The verification code has already been used. */
+        VERIFICATION_CODE_ALREADY_USED: {
+            /** @constant */
+            code: "VERIFICATION_CODE_ALREADY_USED";
+            error: string;
+        };
+        /** @description HTTP 400. The verification code has expired. */
+        VERIFICATION_CODE_EXPIRED: {
+            /** @constant */
+            code: "VERIFICATION_CODE_EXPIRED";
+            error: string;
+        };
+        /** @description HTTP 400. Too many wrong attempts were made with this verification code; it can no longer be used. */
+        VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: {
+            /** @constant */
+            code: "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            error: string;
+        };
+        /** @description HTTP 404. The verification code does not exist in this project. */
+        VERIFICATION_CODE_NOT_FOUND: {
+            /** @constant */
+            code: "VERIFICATION_CODE_NOT_FOUND";
+            error: string;
+        };
+        /**
+         * @description The code from the link in the e-mail.
+         * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
+         */
+        VerificationCode: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        verificationCodeOwnOnly: "Can only send verification code for your own user";
+        /** @description HTTP 400. The workflow token in the x-stack-workflow-token header does not exist. */
+        WORKFLOW_TOKEN_DOES_NOT_EXIST: {
+            /** @constant */
+            code: "WORKFLOW_TOKEN_DOES_NOT_EXIST";
+            error: string;
+        };
+        /** @description HTTP 400. The workflow token in the x-stack-workflow-token header has expired. */
+        WORKFLOW_TOKEN_EXPIRED: {
+            /** @constant */
+            code: "WORKFLOW_TOKEN_EXPIRED";
+            error: string;
+        };
+        /** @description HTTP 400. */
+        WRONG_API_KEY_TYPE: {
+            /** @constant */
+            code: "WRONG_API_KEY_TYPE";
+            details: {
+                /** @enum {string} */
+                actual_type: "user" | "team";
+                /** @enum {string} */
+                expected_type: "user" | "team";
+            };
+            error: string;
+        };
+        /** @description HTTP 404. */
+        WRONG_PERMISSION_SCOPE: {
+            /** @constant */
+            code: "WRONG_PERMISSION_SCOPE";
+            details: {
+                actual_scope: ("team" | "project") | null;
+                /** @enum {string} */
+                expected_scope: "team" | "project";
+                permission_id: string;
+            };
+            error: string;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description Success. */
+        AdminProject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminProject"];
+            };
+        };
+        /** @description Plain-text error. */
+        apiKeysOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["apiKeysOwnOnly"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        AuthenticatedErrors401: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error. */
+        AuthenticatedReadErrors400: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"];
+            };
+        };
+        /** @description Known error. */
+        AuthenticatedWriteErrors400: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+            };
+        };
+        /** @description Plain-text error. */
+        bodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["bodyTooLarge"];
+            };
+        };
+        /** @description Success. */
+        CodeSignInResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CodeSignInResponse"];
+            };
+        };
+        /** @description Known error. */
+        CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"];
+            };
+        };
+        /** @description Success. */
+        ContactChannel: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ContactChannel"];
+            };
+        };
+        /** @description Plain-text error. */
+        contactChannelsOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["contactChannelsOwnOnly"];
+            };
+        };
+        /** @description Known error. */
+        EMAIL_ALREADY_VERIFIED: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EMAIL_ALREADY_VERIFIED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_1e6745dd: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_3d17d95a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_04f05338: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_5b8bf4d5: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_5f36d3a1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_7dca0533: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["clientUserDeletionDisabled"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_8daf2052: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_8e9a39fe: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_13b70904: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_013c191d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_016e783b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_22dd508d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_40b59a6b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelMissing"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_059e48a1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["noPrimaryEmailToVerify"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_65c37bcc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_69fd1b8e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_99ec2403: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["WRONG_API_KEY_TYPE"];
+                "text/plain": components["schemas"]["apiKeysDisabled"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_110e0654: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["INVALID_AUTHORIZATION_CODE"] | components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_481df47b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_0622c2bb: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_631e1551: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_889b6daa: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["contactChannelChangedSinceCode"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_977bcc70: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_9833be64: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["totpRequiredForRecoveryCodes"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_37796d84: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_70104fed: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_84847b9e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_928403af: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_1532029c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["internalProjectUndeletable"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_a1d418e4: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_a49e9823: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["teamIdRequiredForClient"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_a261cb10: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["systemPermissionImmutable"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b8b2c025: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["verificationCodeOwnOnly"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_b71f05d6: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b646c1d1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"];
+                "text/plain": components["schemas"]["itemQuantityOutOfRange"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_c9aeb87a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_c9eab6e7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_c89d0e42: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c98a4d0a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["passwordAlreadySet"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_c409196f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_d79360e9: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_e0bbacc0: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_e82a47a0: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
+                "text/plain": components["schemas"]["systemPermissionImmutable"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_ff0c683e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_2a0ab813: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["TEAM_PERMISSION_REQUIRED"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_4e3e1681: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_6e303b02: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_24d2745e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["API_KEY_EXPIRED"] | components["schemas"]["API_KEY_REVOKED"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_963ea5d8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["TEAM_PERMISSION_NOT_FOUND"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_f125ec02: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["EXPECTED_INTERNAL_PROJECT"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Plain-text error. */
+        Errors403_6b89288e: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["clientTeamCreationDisabled"] | components["schemas"]["teamsCreateOwnOnly"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_6a67d088: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"];
+                "text/plain": components["schemas"]["teamInvitationNotFound"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_6d5f2534: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_8da9819e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["API_KEY_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_68f24d4e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_78d8f07d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_104d4038: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_594a6f88: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PERMISSION_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"] | components["schemas"]["WRONG_PERMISSION_SCOPE"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_000595d8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PERMISSION_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"] | components["schemas"]["WRONG_PERMISSION_SCOPE"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_680ad90b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["contactChannelMissingForVerification"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_4527d7f7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["contactChannelNotFound"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_64152c38: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ITEM_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_089947bf: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PERMISSION_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_b5cafa0e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["sessionNotFound"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_c2d6ef05: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_d763adaa: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_d1468792: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["VERIFICATION_CODE_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_e9b58266: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["API_KEY_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_e81c859f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["API_KEY_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error. */
+        Errors409_d9d9e607: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EMAIL_ALREADY_VERIFIED"] | components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
+            };
+        };
+        /** @description Success. */
+        InternalApiKeySet: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InternalApiKeySet"];
+            };
+        };
+        /** @description Success. */
+        Jwks: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Jwks"];
+            };
+        };
+        /** @description Plain-text error. */
+        otpSignInDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["otpSignInDisabled"];
+            };
+        };
+        /** @description Success. */
+        PermissionDefinition: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PermissionDefinition"];
+            };
+        };
+        /** @description Plain-text error. */
+        permissionsListOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["permissionsListOwnOnly"];
+            };
+        };
+        /** @description Known error. */
+        PROJECT_NOT_FOUND: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+            };
+        };
+        /** @description Plain-text error. */
+        projectNotFoundPlain: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["projectNotFoundPlain"];
+            };
+        };
+        /** @description Known error. */
+        REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"];
+            };
+        };
+        /** @description Known error. */
+        SCHEMA_ERROR: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SCHEMA_ERROR"];
+            };
+        };
+        /** @description Success. */
+        ServerTeam: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServerTeam"];
+            };
+        };
+        /** @description Success. */
+        ServerTeamMemberProfile: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServerTeamMemberProfile"];
+            };
+        };
+        /** @description Success. */
+        ServerUser: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServerUser"];
+            };
+        };
+        /** @description Plain-text error. */
+        sessionsEndOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["sessionsEndOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        sessionsListOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["sessionsListOwnOnly"];
+            };
+        };
+        /** @description Success. */
+        SignInResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SignInResponse"];
+            };
+        };
+        /** @description Success. */
+        Success: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Success"];
+            };
+        };
+        /** @description Known error. */
+        TEAM_MEMBERSHIP_ALREADY_EXISTS: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TEAM_MEMBERSHIP_ALREADY_EXISTS"];
+            };
+        };
+        /** @description Success. */
+        TeamApiKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TeamApiKey"];
+            };
+        };
+        /** @description Plain-text error. */
+        teamProfileOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["teamProfileOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        teamsListOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["teamsListOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        tooManyRequests: {
+            headers: {
+                "retry-after": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["tooManyRequests"];
+            };
+        };
+        /** @description Known error. */
+        USER_EMAIL_ALREADY_EXISTS: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["USER_EMAIL_ALREADY_EXISTS"];
+            };
+        };
+        /** @description Success. */
+        UserApiKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UserApiKey"];
+            };
+        };
+        /** @description Known error. */
+        VERIFICATION_CODE_ALREADY_USED: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
+            };
+        };
+    };
+    parameters: {
+        /** @description An API key id. */
+        "path.api_key_id": components["schemas"]["Uuid"];
+        /** @description A contact channel id. */
+        "path.contact_channel_id": components["schemas"]["Uuid"];
+        /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
+        "path.customer_id": string;
+        /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+        "path.customer_type": components["schemas"]["CustomerType"];
+        /** @description An item id from the project config (`payments.items`). */
+        "path.item_id": string;
+        /** @description A permission id. */
+        "path.permission_id": string;
+        /** @description A project id: a UUID, or `internal` for the platform's own project. */
+        "path.project_id": components["schemas"]["ProjectId"];
+        /** @description A team id. */
+        "path.team_id": components["schemas"]["Uuid"];
+        /** @description A user id, or `me` for the signed-in user. */
+        "path.user_id": components["schemas"]["UserIdOrMe"];
+        "query.include_anonymous": boolean;
+        /** @description Only this permission. */
+        "query.permission_id": string;
+        /** @description Also list what the granted permissions contain, transitively (default `true`); `false` lists direct grants only. */
+        "query.recursive": boolean;
+        /** @description The owning team. Clients need `$manage_api_keys` in it. */
+        "query.team_id": components["schemas"]["Uuid"];
+        /** @description A team id. */
+        "query.team_id.2": components["schemas"]["Uuid"];
+        /** @description Required for clients (`me`); optional for servers. */
+        "query.user_id": components["schemas"]["UserIdOrMe"];
+        /** @description A user id, or `me` for the signed-in user. */
+        "query.user_id.2": components["schemas"]["UserIdOrMe"];
+        "query.user_id.3": components["schemas"]["UserIdOrMe"];
+        "query.user_id.4": components["schemas"]["UserIdOrMe"];
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The code of the known error in the body. */
+        KnownErrorCode: string;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2828,28 +4731,9 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     anonymousSignUp: {
@@ -2861,37 +4745,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignInResponse"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["SignInResponse"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     startCliLogin: {
@@ -2940,28 +4799,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     completeCliLogin: {
@@ -2988,37 +4830,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_65c37bcc"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     pollCliLogin: {
@@ -3058,28 +4875,11 @@ export interface operations {
                     "application/json": components["schemas"]["CliPollAnswer"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, INVALID_POLLING_CODE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_POLLING_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c89d0e42"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     createRecoveryCodes: {
@@ -3102,28 +4902,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_9833be64"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     mfaSignIn: {
@@ -3136,20 +4918,12 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                     totp: string;
                     /** @constant */
                     type: "totp";
                 } | {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                     recovery_code: string;
                     /** @constant */
                     type: "recovery_code";
@@ -3157,59 +4931,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodeSignInResponse"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, INVALID_TOTP_CODE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_TOTP_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["CodeSignInResponse"];
+            400: components["responses"]["Errors400_0622c2bb"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     oauthToken: {
@@ -3253,28 +4981,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "BODY_PARSING_ERROR" | "INVALID_AUTHORIZATION_CODE" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_110e0654"];
+            401: components["responses"]["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     sendSignInCode: {
@@ -3287,16 +4997,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description An absolute URL.
-                     * @example https://app.example.com/handler/email-verification
-                     */
-                    callback_url: string;
-                    /**
-                     * @description An e-mail address.
-                     * @example ada@example.com
-                     */
-                    email: string;
+                    callback_url: components["schemas"]["Url"];
+                    email: components["schemas"]["Email"];
                 };
             };
         };
@@ -3313,39 +5015,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_37796d84"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["otpSignInDisabled"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     otpSignIn: {
@@ -3358,68 +5034,19 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodeSignInResponse"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["CodeSignInResponse"];
+            400: components["responses"]["Errors400_22dd508d"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["otpSignInDisabled"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     otpCheckCode: {
@@ -3432,11 +5059,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -3453,50 +5076,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b71f05d6"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     initiatePasskeyAuthentication: {
@@ -3515,37 +5100,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /**
-                         * @description The `code` from the matching initiate call: single use, valid 65 seconds.
-                         * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                         */
-                        code: string;
+                        /** @description The `code` from the matching initiate call: single use, valid 65 seconds. */
+                        code: components["schemas"]["VerificationCode"];
                         options_json: components["schemas"]["PasskeyRequestOptions"];
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_69fd1b8e"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     initiatePasskeyRegistration: {
@@ -3564,37 +5129,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /**
-                         * @description The `code` from the matching initiate call: single use, valid 65 seconds.
-                         * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                         */
-                        code: string;
+                        /** @description The `code` from the matching initiate call: single use, valid 65 seconds. */
+                        code: components["schemas"]["VerificationCode"];
                         options_json: components["schemas"]["PasskeyCreationOptions"];
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_69fd1b8e"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     registerPasskey: {
@@ -3607,11 +5151,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The `code` from the matching initiate call: single use, valid 65 seconds.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    /** @description The `code` from the matching initiate call: single use, valid 65 seconds. */
+                    code: components["schemas"]["VerificationCode"];
                     credential: components["schemas"]["PasskeyRegistrationResponse"];
                 };
             };
@@ -3629,50 +5170,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PASSKEY_REGISTRATION_FAILED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PASSKEY_REGISTRATION_FAILED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_016e783b"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     passkeySignIn: {
@@ -3686,11 +5188,8 @@ export interface operations {
             content: {
                 "application/json": {
                     authentication_response: components["schemas"]["PasskeyAuthenticationResponse"];
-                    /**
-                     * @description The `code` from the matching initiate call: single use, valid 65 seconds.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    /** @description The `code` from the matching initiate call: single use, valid 65 seconds. */
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -3706,55 +5205,16 @@ export interface operations {
                         /** @constant */
                         is_new_user: false;
                         refresh_token: string;
-                        /** Format: uuid */
-                        user_id: string;
+                        user_id: components["schemas"]["Uuid"];
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSKEY_AUTHENTICATION_FAILED, PASSKEY_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSKEY_AUTHENTICATION_FAILED" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_631e1551"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     resetPassword: {
@@ -3767,11 +5227,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                     /**
                      * @description 8 to 70 characters.
                      * @example correct horse battery staple
@@ -3781,59 +5237,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_928403af"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     checkPasswordResetCode: {
@@ -3846,11 +5256,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -3867,50 +5273,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b71f05d6"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     sendPasswordResetCode: {
@@ -3923,16 +5291,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description An absolute URL.
-                     * @example https://app.example.com/handler/email-verification
-                     */
-                    callback_url: string;
-                    /**
-                     * @description An e-mail address.
-                     * @example ada@example.com
-                     */
-                    email: string;
+                    callback_url: components["schemas"]["Url"];
+                    email: components["schemas"]["Email"];
                 };
             };
         };
@@ -3949,28 +5309,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_5b8bf4d5"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     setPassword: {
@@ -3992,37 +5335,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_c98a4d0a"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     passwordSignIn: {
@@ -4035,11 +5353,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description An e-mail address.
-                     * @example ada@example.com
-                     */
-                    email: string;
+                    email: components["schemas"]["Email"];
                     /**
                      * @description 8 to 70 characters.
                      * @example correct horse battery staple
@@ -4049,37 +5363,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignInResponse"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_PASSWORD_MISMATCH" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["SignInResponse"];
+            400: components["responses"]["Errors400_c9eab6e7"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     passwordSignUp: {
@@ -4092,67 +5381,25 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description An e-mail address.
-                     * @example ada@example.com
-                     */
-                    email: string;
+                    email: components["schemas"]["Email"];
                     /**
                      * @description 8 to 70 characters.
                      * @example correct horse battery staple
                      */
                     password: string;
-                    /**
-                     * @description Page the verification link opens; default: the hosted page.
-                     * @example https://app.example.com/handler/email-verification
-                     */
-                    verification_callback_url?: string;
+                    /** @description Page the verification link opens; default: the hosted page. */
+                    verification_callback_url?: components["schemas"]["Url"];
                 };
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignInResponse"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["SignInResponse"];
+            400: components["responses"]["Errors400_5f36d3a1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     updatePassword: {
@@ -4179,44 +5426,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_CONFIRMATION_MISMATCH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_DOES_NOT_HAVE_PASSWORD. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_DOES_NOT_HAVE_PASSWORD";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_e0bbacc0"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listSessions: {
         parameters: {
             query: {
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["query.user_id.2"];
             };
             header?: never;
             path?: never;
@@ -4237,39 +5459,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["sessionsListOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
         };
     };
     createSession: {
@@ -4285,11 +5478,7 @@ export interface operations {
                     /** @description Default: one year. */
                     expires_in_millis?: number;
                     is_impersonation?: boolean;
-                    /**
-                     * @description A user id, or `me` for the signed-in user.
-                     * @example me
-                     */
-                    user_id: string | "me";
+                    user_id: components["schemas"]["UserIdOrMe"];
                 };
             };
         };
@@ -4306,28 +5495,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_013c191d"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     endAllSessions: {
@@ -4336,7 +5507,7 @@ export interface operations {
                 /** @description Also end the session of the access token making this request. */
                 include_current?: boolean;
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["query.user_id.2"];
             };
             header?: never;
             path?: never;
@@ -4357,86 +5528,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_a1d418e4"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["sessionsEndOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     deleteSession: {
         parameters: {
             query?: {
                 /** @description Required for clients (`me`); optional for servers. */
-                user_id?: string | "me";
+                user_id?: components["parameters"]["query.user_id"];
             };
             header?: never;
             path: {
-                session_id: string;
+                session_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_DELETE_CURRENT_SESSION, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_DELETE_CURRENT_SESSION" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_d79360e9"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["sessionsEndOwnOnly"];
+            404: components["responses"]["Errors404_b5cafa0e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     signOut: {
@@ -4448,37 +5566,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_6e303b02"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     checkFeatureSupport: {
@@ -4507,37 +5599,19 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listContactChannels: {
         parameters: {
             query?: {
                 /** @description Only this channel. */
-                contact_channel_id?: string;
+                contact_channel_id?: components["schemas"]["Uuid"];
                 /** @description Required for clients (`me`); optional for servers. */
-                user_id?: string | "me";
+                user_id?: components["parameters"]["query.user_id"];
             };
             header?: never;
             path?: never;
@@ -4558,39 +5632,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["contactChannelsOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
         };
     };
     createContactChannel: {
@@ -4606,59 +5651,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactChannel"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            201: components["responses"]["ContactChannel"];
+            400: components["responses"]["Errors400_13b70904"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["contactChannelsOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            409: components["responses"]["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     getContactChannel: {
@@ -4667,56 +5667,19 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A contact channel id. */
-                contact_channel_id: string;
+                contact_channel_id: components["parameters"]["path.contact_channel_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactChannel"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ContactChannel"];
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["contactChannelsOwnOnly"];
+            404: components["responses"]["Errors404_4527d7f7"];
         };
     };
     deleteContactChannel: {
@@ -4725,56 +5688,20 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A contact channel id. */
-                contact_channel_id: string;
+                contact_channel_id: components["parameters"]["path.contact_channel_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_40b59a6b"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["contactChannelsOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateContactChannel: {
@@ -4783,9 +5710,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A contact channel id. */
-                contact_channel_id: string;
+                contact_channel_id: components["parameters"]["path.contact_channel_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
@@ -4795,59 +5722,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactChannel"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ContactChannel"];
+            400: components["responses"]["Errors400_8e9a39fe"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["contactChannelsOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            409: components["responses"]["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     sendContactChannelVerificationCode: {
@@ -4856,66 +5737,28 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A contact channel id. */
-                contact_channel_id: string;
+                contact_channel_id: components["parameters"]["path.contact_channel_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The page the e-mailed link opens (on a trusted domain); `code` is added to its query.
-                     * @example https://app.example.com/handler/email-verification
-                     */
-                    callback_url: string;
+                    /** @description The page the e-mailed link opens (on a trusted domain); `code` is added to its query. */
+                    callback_url: components["schemas"]["Url"];
                 };
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: EMAIL_ALREADY_VERIFIED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "EMAIL_ALREADY_VERIFIED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_b8b2c025"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_680ad90b"];
+            409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     sendPrimaryEmailVerificationCode: {
@@ -4928,62 +5771,20 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The page the e-mailed link opens (on a trusted domain); `code` is added to its query.
-                     * @example https://app.example.com/handler/email-verification
-                     */
-                    callback_url: string;
-                    /**
-                     * @description An e-mail address.
-                     * @example ada@example.com
-                     */
-                    email: string;
+                    /** @description The page the e-mailed link opens (on a trusted domain); `code` is added to its query. */
+                    callback_url: components["schemas"]["Url"];
+                    email: components["schemas"]["Email"];
                 };
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_IS_NOT_PRIMARY_EMAIL, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_IS_NOT_PRIMARY_EMAIL" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: EMAIL_ALREADY_VERIFIED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "EMAIL_ALREADY_VERIFIED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_059e48a1"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     verifyContactChannel: {
@@ -4996,68 +5797,18 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: EMAIL_ALREADY_VERIFIED, VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "EMAIL_ALREADY_VERIFIED" | "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_889b6daa"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["Errors409_d9d9e607"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     checkContactChannelVerificationCode: {
@@ -5070,11 +5821,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -5091,50 +5838,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b71f05d6"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     health: {
@@ -5158,17 +5867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Known errors: SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["SCHEMA_ERROR"];
         };
     };
     listInternalApiKeys: {
@@ -5193,28 +5892,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     createInternalApiKey: {
@@ -5228,11 +5908,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description: string;
-                    /**
-                     * @description Milliseconds since the Unix epoch.
-                     * @example 1760000000000
-                     */
-                    expires_at_millis: number;
+                    expires_at_millis: components["schemas"]["Millis"];
                     has_publishable_client_key: boolean;
                     has_secret_server_key: boolean;
                     has_super_secret_admin_key: boolean;
@@ -5249,28 +5925,10 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedInternalApiKeySet"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getInternalApiKey: {
@@ -5278,54 +5936,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                api_key_id: string;
+                api_key_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalApiKeySet"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["InternalApiKeySet"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_8da9819e"];
         };
     };
     updateInternalApiKey: {
@@ -5333,7 +5953,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                api_key_id: string;
+                api_key_id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -5347,48 +5967,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalApiKeySet"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["InternalApiKeySet"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_8da9819e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getConfig: {
@@ -5412,28 +5995,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     updateConfigOverride: {
@@ -5464,28 +6028,10 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listOwnedProjects: {
@@ -5510,28 +6056,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, EXPECTED_INTERNAL_PROJECT, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "EXPECTED_INTERNAL_PROJECT" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_f125ec02"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     createOwnedProject: {
@@ -5547,48 +6074,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminProject"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, EXPECTED_INTERNAL_PROJECT, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "EXPECTED_INTERNAL_PROJECT" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            201: components["responses"]["AdminProject"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_f125ec02"];
+            404: components["responses"]["Errors404_6d5f2534"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getAdminProject: {
@@ -5600,37 +6090,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminProject"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["AdminProject"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     deleteAdminProject: {
@@ -5642,37 +6105,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_1532029c"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateAdminProject: {
@@ -5688,37 +6125,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminProject"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["AdminProject"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getItem: {
@@ -5727,11 +6138,11 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
-                customer_id: string;
+                customer_id: components["parameters"]["path.customer_id"];
                 /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
-                customer_type: "user" | "team" | "custom";
+                customer_type: components["parameters"]["path.customer_type"];
                 /** @description An item id from the project config (`payments.items`). */
-                item_id: string;
+                item_id: components["parameters"]["path.item_id"];
             };
             cookie?: never;
         };
@@ -5746,39 +6157,9 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ITEM_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ITEM_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c9aeb87a"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_64152c38"];
         };
     };
     updateItemQuantity: {
@@ -5790,11 +6171,11 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
-                customer_id: string;
+                customer_id: components["parameters"]["path.customer_id"];
                 /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
-                customer_type: "user" | "team" | "custom";
+                customer_type: components["parameters"]["path.customer_type"];
                 /** @description An item id from the project config (`payments.items`). */
-                item_id: string;
+                item_id: components["parameters"]["path.item_id"];
             };
             cookie?: never;
         };
@@ -5813,39 +6194,10 @@ export interface operations {
                     "application/json": components["schemas"]["ItemQuantityChangeCreated"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, ITEM_QUANTITY_INSUFFICIENT_AMOUNT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "ITEM_QUANTITY_INSUFFICIENT_AMOUNT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ITEM_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ITEM_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b646c1d1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_64152c38"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listProjectPermissionDefinitions: {
@@ -5870,28 +6222,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     createProjectPermissionDefinition: {
@@ -5907,37 +6240,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PermissionDefinition"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            201: components["responses"]["PermissionDefinition"];
+            400: components["responses"]["Errors400_04f05338"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     deleteProjectPermissionDefinition: {
@@ -5946,54 +6253,17 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_a261cb10"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_089947bf"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateProjectPermissionDefinition: {
@@ -6002,7 +6272,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
             };
             cookie?: never;
         };
@@ -6012,58 +6282,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PermissionDefinition"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["PermissionDefinition"];
+            400: components["responses"]["Errors400_e82a47a0"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_089947bf"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listProjectPermissions: {
         parameters: {
             query?: {
                 /** @description Only this permission. */
-                permission_id?: string;
+                permission_id?: components["parameters"]["query.permission_id"];
                 /** @description Also list what the granted permissions contain, transitively (default `true`); `false` lists direct grants only. */
-                recursive?: boolean;
-                user_id?: string | "me";
+                recursive?: components["parameters"]["query.recursive"];
+                user_id?: components["parameters"]["query.user_id.3"];
             };
             header?: never;
             path?: never;
@@ -6084,28 +6317,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["permissionsListOwnOnly"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     grantProjectPermission: {
@@ -6114,9 +6329,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
@@ -6131,39 +6346,10 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectPermission"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_000595d8"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     revokeProjectPermission: {
@@ -6172,128 +6358,57 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_089947bf"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     anonymousProjectJwks: {
         parameters: {
             query?: {
-                include_anonymous?: boolean;
+                include_anonymous?: components["parameters"]["query.include_anonymous"];
             };
             header?: never;
             path: {
                 /** @description A project id: a UUID, or `internal` for the platform's own project. */
-                project_id: string;
+                project_id: components["parameters"]["path.project_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Jwks"];
-                };
-            };
-            /** @description Known errors: SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Jwks"];
+            400: components["responses"]["SCHEMA_ERROR"];
+            404: components["responses"]["projectNotFoundPlain"];
         };
     };
     projectJwks: {
         parameters: {
             query?: {
-                include_anonymous?: boolean;
+                include_anonymous?: components["parameters"]["query.include_anonymous"];
             };
             header?: never;
             path: {
                 /** @description A project id: a UUID, or `internal` for the platform's own project. */
-                project_id: string;
+                project_id: components["parameters"]["path.project_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Jwks"];
-                };
-            };
-            /** @description Known errors: SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Jwks"];
+            400: components["responses"]["SCHEMA_ERROR"];
+            404: components["responses"]["projectNotFoundPlain"];
         };
     };
     getCurrentProject: {
@@ -6314,35 +6429,16 @@ export interface operations {
                     "application/json": components["schemas"]["ClientProject"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     listTeamApiKeys: {
         parameters: {
             query: {
                 /** @description The owning team. Clients need `$manage_api_keys` in it. */
-                team_id: string;
+                team_id: components["parameters"]["query.team_id"];
             };
             header?: never;
             path?: never;
@@ -6363,39 +6459,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_3d17d95a"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_8da9819e"];
         };
     };
     createTeamApiKey: {
@@ -6420,110 +6487,45 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTeamApiKey"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_ff0c683e"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_e9b58266"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getTeamApiKey: {
         parameters: {
             query: {
                 /** @description The owning team. Clients need `$manage_api_keys` in it. */
-                team_id: string;
+                team_id: components["parameters"]["query.team_id"];
             };
             header?: never;
             path: {
                 /** @description An API key id. */
-                api_key_id: string;
+                api_key_id: components["parameters"]["path.api_key_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamApiKey"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["TeamApiKey"];
+            400: components["responses"]["Errors400_3d17d95a"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_8da9819e"];
         };
     };
     updateTeamApiKey: {
         parameters: {
             query: {
                 /** @description The owning team. Clients need `$manage_api_keys` in it. */
-                team_id: string;
+                team_id: components["parameters"]["query.team_id"];
             };
             header?: never;
             path: {
                 /** @description An API key id. */
-                api_key_id: string;
+                api_key_id: components["parameters"]["path.api_key_id"];
             };
             cookie?: never;
         };
@@ -6533,48 +6535,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamApiKey"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["TeamApiKey"];
+            400: components["responses"]["Errors400_ff0c683e"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_8da9819e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     checkTeamApiKey: {
@@ -6596,55 +6562,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamApiKey"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["TeamApiKey"];
+            400: components["responses"]["Errors400_99ec2403"];
+            401: components["responses"]["Errors401_24d2745e"];
+            404: components["responses"]["Errors404_8da9819e"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listTeamInvitations: {
         parameters: {
             query: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["query.team_id.2"];
             };
             header?: never;
             path?: never;
@@ -6665,98 +6595,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
         };
     };
     revokeTeamInvitation: {
         parameters: {
             query: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["query.team_id.2"];
             };
             header?: never;
             path: {
                 /** @description A team invitation id. */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_6a67d088"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     acceptTeamInvitation: {
@@ -6769,11 +6632,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -6787,50 +6646,12 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b71f05d6"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     checkTeamInvitationCode: {
@@ -6843,11 +6664,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -6864,50 +6681,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b71f05d6"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     getTeamInvitationDetails: {
@@ -6920,11 +6699,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description The code from the link in the e-mail.
-                     * @example u8k2v0q7r3m9d1x6c5b4a2n8p0s7t3w1y9z6e4f2g8h5j
-                     */
-                    code: string;
+                    code: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -6942,58 +6717,19 @@ export interface operations {
                          */
                         team_display_name: string;
                         /**
-                         * Format: uuid
                          * @description A team id.
                          * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
                          */
-                        team_id: string;
+                        team_id: components["schemas"]["Uuid"];
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: VERIFICATION_CODE_ALREADY_USED. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "VERIFICATION_CODE_ALREADY_USED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_b71f05d6"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     sendTeamInvitationCode: {
@@ -7006,22 +6742,14 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The page the invitation link opens; `code` is added to its query. */
+                    callback_url: components["schemas"]["Url"];
+                    email: components["schemas"]["Email"];
                     /**
-                     * @description The page the invitation link opens; `code` is added to its query.
-                     * @example https://app.example.com/handler/email-verification
-                     */
-                    callback_url: string;
-                    /**
-                     * @description An e-mail address.
-                     * @example ada@example.com
-                     */
-                    email: string;
-                    /**
-                     * Format: uuid
                      * @description A team id.
                      * @example 0f4b7d1c-3a2e-4c9b-8d6f-5e1a2b3c4d5e
                      */
-                    team_id: string;
+                    team_id: components["schemas"]["Uuid"];
                 };
             };
         };
@@ -7034,58 +6762,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * Format: uuid
                          * @description A team invitation id.
                          * @example 5d0c3f4e-8b1a-4f55-9f3e-2a7c1b6d9e80
                          */
-                        id: string;
+                        id: components["schemas"]["Uuid"];
                         /** @constant */
                         success: true;
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_84847b9e"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listTeamMemberProfiles: {
         parameters: {
             query?: {
                 /** @description Only this team's members. Required for clients. */
-                team_id?: string;
+                team_id?: components["schemas"]["Uuid"];
                 /** @description Only this user's profiles. */
-                user_id?: string | "me";
+                user_id?: components["schemas"]["UserIdOrMe"];
             };
             header?: never;
             path?: never;
@@ -7106,39 +6805,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_a49e9823"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_104d4038"];
         };
     };
     getTeamMemberProfile: {
@@ -7147,56 +6816,18 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerTeamMemberProfile"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerTeamMemberProfile"];
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
         };
     };
     updateTeamMemberProfile: {
@@ -7205,9 +6836,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
@@ -7217,48 +6848,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerTeamMemberProfile"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerTeamMemberProfile"];
+            400: components["responses"]["Errors400_8daf2052"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["teamProfileOwnOnly"];
+            404: components["responses"]["Errors404_68f24d4e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     createTeamMembership: {
@@ -7267,9 +6862,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
@@ -7284,50 +6879,11 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMembership"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_NOT_FOUND, USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_ALREADY_EXISTS. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_a1d418e4"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d763adaa"];
+            409: components["responses"]["TEAM_MEMBERSHIP_ALREADY_EXISTS"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     deleteTeamMembership: {
@@ -7336,56 +6892,19 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_a1d418e4"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listTeamPermissionDefinitions: {
@@ -7410,28 +6929,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     createTeamPermissionDefinition: {
@@ -7447,37 +6947,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PermissionDefinition"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            201: components["responses"]["PermissionDefinition"];
+            400: components["responses"]["Errors400_04f05338"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     deleteTeamPermissionDefinition: {
@@ -7486,54 +6960,17 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_a261cb10"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_089947bf"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateTeamPermissionDefinition: {
@@ -7542,7 +6979,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
             };
             cookie?: never;
         };
@@ -7552,59 +6989,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PermissionDefinition"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CONTAINED_PERMISSION_NOT_FOUND, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PERMISSION_ID_ALREADY_EXISTS, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SUPER_SECRET_ADMIN_KEY, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["PermissionDefinition"];
+            400: components["responses"]["Errors400_e82a47a0"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_089947bf"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listTeamPermissions: {
         parameters: {
             query?: {
                 /** @description Only this permission. */
-                permission_id?: string;
+                permission_id?: components["parameters"]["query.permission_id"];
                 /** @description Also list what the granted permissions contain, transitively (default `true`); `false` lists direct grants only. */
-                recursive?: boolean;
-                team_id?: string;
-                user_id?: string | "me";
+                recursive?: components["parameters"]["query.recursive"];
+                team_id?: components["schemas"]["Uuid"];
+                user_id?: components["parameters"]["query.user_id.3"];
             };
             header?: never;
             path?: never;
@@ -7625,28 +7025,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["permissionsListOwnOnly"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     grantTeamPermission: {
@@ -7655,11 +7037,11 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["schemas"]["Uuid"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
@@ -7674,39 +7056,10 @@ export interface operations {
                     "application/json": components["schemas"]["TeamPermission"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "PERMISSION_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_594a6f88"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     revokeTeamPermission: {
@@ -7715,54 +7068,28 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A permission id. */
-                permission_id: string;
+                permission_id: components["parameters"]["path.permission_id"];
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["schemas"]["Uuid"];
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_NOT_FOUND, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_NOT_FOUND" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_963ea5d8"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listTeams: {
         parameters: {
             query?: {
                 /** @description Only this user's teams. Required for clients (`me`). */
-                user_id?: string | "me";
+                user_id?: components["schemas"]["UserIdOrMe"];
             };
             header?: never;
             path?: never;
@@ -7783,39 +7110,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["teamsListOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
         };
     };
     createTeam: {
@@ -7834,48 +7132,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerTeam"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            201: components["responses"]["ServerTeam"];
+            400: components["responses"]["Errors400_8daf2052"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["Errors403_6b89288e"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getTeam: {
@@ -7884,54 +7146,16 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerTeam"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerTeam"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["Errors404_68f24d4e"];
         };
     };
     deleteTeam: {
@@ -7940,54 +7164,17 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateTeam: {
@@ -7996,7 +7183,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A team id. */
-                team_id: string;
+                team_id: components["parameters"]["path.team_id"];
             };
             cookie?: never;
         };
@@ -8006,54 +7193,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerTeam"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerTeam"];
+            400: components["responses"]["Errors400_977bcc70"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listUserApiKeys: {
         parameters: {
             query?: {
-                user_id?: string | "me";
+                user_id?: components["parameters"]["query.user_id.4"];
             };
             header?: never;
             path?: never;
@@ -8074,39 +7224,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_3d17d95a"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_8da9819e"];
         };
     };
     createUserApiKey: {
@@ -8131,108 +7252,43 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUserApiKey"];
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND, USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["Errors400_ff0c683e"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_e81c859f"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     getUserApiKey: {
         parameters: {
             query?: {
-                user_id?: string | "me";
+                user_id?: components["parameters"]["query.user_id.4"];
             };
             header?: never;
             path: {
                 /** @description An API key id. */
-                api_key_id: string;
+                api_key_id: components["parameters"]["path.api_key_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserApiKey"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["UserApiKey"];
+            400: components["responses"]["Errors400_3d17d95a"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_8da9819e"];
         };
     };
     updateUserApiKey: {
         parameters: {
             query?: {
-                user_id?: string | "me";
+                user_id?: components["parameters"]["query.user_id.4"];
             };
             header?: never;
             path: {
                 /** @description An API key id. */
-                api_key_id: string;
+                api_key_id: components["parameters"]["path.api_key_id"];
             };
             cookie?: never;
         };
@@ -8242,48 +7298,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserApiKey"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["UserApiKey"];
+            400: components["responses"]["Errors400_ff0c683e"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["apiKeysOwnOnly"];
+            404: components["responses"]["Errors404_8da9819e"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     checkUserApiKey: {
@@ -8305,62 +7325,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserApiKey"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: API_KEY_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "API_KEY_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["UserApiKey"];
+            400: components["responses"]["Errors400_99ec2403"];
+            401: components["responses"]["Errors401_24d2745e"];
+            404: components["responses"]["Errors404_8da9819e"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listUsers: {
         parameters: {
             query?: {
                 /** @description Id of the first user of the page (from `pagination.next_cursor`). */
-                cursor?: string;
+                cursor?: components["schemas"]["Uuid"];
                 desc?: boolean;
-                include_anonymous?: boolean;
+                include_anonymous?: components["parameters"]["query.include_anonymous"];
                 limit?: number;
                 order_by?: "signed_up_at";
                 /** @description Search: exact id, or part of the display name or of an e-mail. */
                 query?: string;
-                team_id?: string;
+                team_id?: components["schemas"]["Uuid"];
             };
             header?: never;
             path?: never;
@@ -8379,33 +7363,14 @@ export interface operations {
                         is_paginated: true;
                         items: components["schemas"]["ServerUser"][];
                         pagination: {
-                            next_cursor: string | null;
+                            next_cursor: components["schemas"]["Uuid"] | null;
                         };
                     };
                 };
             };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     createUser: {
@@ -8421,48 +7386,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerUser"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            201: components["responses"]["ServerUser"];
+            400: components["responses"]["Errors400_481df47b"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     getUser: {
@@ -8471,54 +7401,16 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerUser"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerUser"];
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_78d8f07d"];
         };
     };
     deleteUser: {
@@ -8527,54 +7419,17 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateUser: {
@@ -8583,7 +7438,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A user id, or `me` for the signed-in user. */
-                user_id: string | "me";
+                user_id: components["parameters"]["path.user_id"];
             };
             cookie?: never;
         };
@@ -8593,59 +7448,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerUser"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, INSUFFICIENT_ACCESS_TYPE, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND, USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND" | "USER_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerUser"];
+            400: components["responses"]["Errors400_70104fed"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c2d6ef05"];
+            409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     getCurrentUser: {
@@ -8657,37 +7466,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerUser"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerUser"];
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     deleteCurrentUser: {
@@ -8699,37 +7481,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_7dca0533"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     updateCurrentUser: {
@@ -8745,59 +7501,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServerUser"];
-                };
-            };
-            /** @description Known errors: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. */
-            400: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, CLIENT_AUTHENTICATION_REQUIRED, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ADMIN_ACCESS_TOKEN. */
-            401: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "CLIENT_AUTHENTICATION_REQUIRED" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: TEAM_MEMBERSHIP_NOT_FOUND. */
-            404: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "TEAM_MEMBERSHIP_NOT_FOUND";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
-            /** @description Known errors: USER_EMAIL_ALREADY_EXISTS. */
-            409: {
-                headers: {
-                    /** @description The error code. */
-                    "x-stack-known-error"?: "USER_EMAIL_ALREADY_EXISTS";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError"];
-                };
-            };
+            200: components["responses"]["ServerUser"];
+            400: components["responses"]["Errors400_1e6745dd"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_6d5f2534"];
+            409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
 }

@@ -26,11 +26,14 @@ export function createApp(deps: AppDeps): Hono {
   // The API builds each response whole (api-envelope.ts), so the middleware further down, registered
   // after these routes, never runs for it.
   app.options("/api/*", (c) => api.preflight(apiEnvelopeOf(c)));
-  let openApiDocument: string | undefined;
-  app.get("/api/v1/openapi.json", (c) => {
-    openApiDocument ??= readFileSync(findProjectFile("openapi.json"), "utf8");
-    return api.respond({ status: 200, body: openApiDocument, headers: { "content-type": JSON_TYPE } }, apiEnvelopeOf(c));
-  });
+  // The full document and one per access level (what that level may call, as it sees it).
+  for (const file of ["openapi.json", "openapi.client.json", "openapi.server.json", "openapi.admin.json"]) {
+    let document: string | undefined;
+    app.get(`/api/v1/${file}`, (c) => {
+      document ??= readFileSync(findProjectFile(file), "utf8");
+      return api.respond({ status: 200, body: document, headers: { "content-type": JSON_TYPE } }, apiEnvelopeOf(c));
+    });
+  }
   for (const base of ["/api/v1", "/api/latest"]) {
     const routes = new Hono();
     mountRest(routes, contract, handlers, deps, base, api);

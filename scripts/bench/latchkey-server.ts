@@ -83,6 +83,8 @@ export async function startLatchkey(
         // Tokens minted while seeding must outlive the whole run; verifying them costs the same.
         LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "7200",
         LATCHKEY_LOG_LEVEL: "error",
+        // All load comes from 127.0.0.1, which is limited per address like any other (no loopback exemption).
+        LATCHKEY_ABUSE_LIMITS: "off",
         ...passedThrough(),
         NODE_ENV: "production",
       },

@@ -25,6 +25,11 @@ const RETRY_AFTER_HEADER = "RetryAfter";
 type Ref = { $ref: string };
 const schemaRef = (name: string): Ref => ({ $ref: `#/components/schemas/${name}` });
 
+/** Is this a name of either error table (the documents describe them all, used or not)? */
+export function isErrorName(name: string): name is ErrorName {
+  return Object.hasOwn(knownErrors, name) || Object.hasOwn(statusErrors, name);
+}
+
 export function statusOf(name: ErrorName): number {
   return isKnownErrorCode(name) ? knownErrors[name].status : statusErrors[name].status;
 }
@@ -52,7 +57,7 @@ function statusErrorSchema(name: StatusErrorName): Record<string, unknown> {
   const { status, template } = statusErrors[name];
   if (!template.match(placeholders)) return { const: template, description: `HTTP ${status}, text/plain.` };
   const pattern = template.split(placeholders).map(escapeRegExp).join(".*");
-  return { type: "string", pattern: `^${pattern}$`, description: `HTTP ${status}, text/plain: \`${template}\`.` };
+  return { type: "string", pattern: `^${pattern}$`, description: `HTTP ${status}, text/plain, from the template \`${template}\`` };
 }
 
 /** Every error of both tables, each once, whether or not an operation of the document answers it. */

@@ -1,8 +1,8 @@
 /**
  * Reuse in a finished document, where zod-openapi leaves repeats: parameters that every operation of
  * a path declares move to the path, parameters and success responses declared alike in several places
- * become components, and the component maps are sorted by name (so that the documents read, and diff,
- * predictably).
+ * become components, components nothing refers to go, and the component maps are sorted by name (so
+ * that the documents read, and diff, predictably).
  */
 
 type Json = Record<string, unknown>;
@@ -97,10 +97,74 @@ function shareParameters(paths: Record<string, PathItem>): Record<string, Parame
   return components;
 }
 
+const refPattern = /^#\/components\/(\w+)\/(.+)$/;
+
+/** Calls `visit` with every `$ref` in a JSON value, and lets it replace the reference. */
+function eachRef(value: unknown, visit: (ref: string) => string): void {
+  if (value === null || typeof value !== "object") return;
+  const node = value as Json;
+  if (typeof node.$ref === "string") node.$ref = visit(node.$ref);
+  for (const child of Object.values(node)) eachRef(child, visit);
+}
+
+/**
+ * Drops the components that neither the paths nor the kept ones refer to, directly or not. Schemas
+ * registered by hand are rendered for requests and answers alike; when only the answer's form
+ * (`<name>Output`) is used, it takes the plain name.
+ */
+function pruneUnused(document: Json, keep: (kind: string, name: string) => boolean): void {
+  const components = document.components as Record<string, Record<string, unknown>>;
+  const used = new Set<string>();
+  const queue: unknown[] = [document.paths];
+  for (const [kind, map] of Object.entries(components)) {
+    for (const [name, component] of Object.entries(map)) if (kind === "securitySchemes" || keep(kind, name)) queue.push(component), used.add(`${kind}/${name}`);
+  }
+  while (queue.length > 0) {
+    eachRef(queue.pop(), (ref) => {
+      const [, kind, name] = refPattern.exec(ref) ?? [];
+      if (kind && name && !used.has(`${kind}/${name}`)) {
+        used.add(`${kind}/${name}`);
+        queue.push(components[kind]?.[name]);
+      }
+      return ref;
+    });
+  }
+  for (const [kind, map] of Object.entries(components)) for (const name of Object.keys(map)) if (!used.has(`${kind}/${name}`)) delete map[name];
+  const schemas = components.schemas ?? {};
+  const renamed = new Map<string, string>();
+  for (const name of Object.keys(schemas)) {
+    const plain = name.replace(/Output$/, "");
+    if (plain !== name && !(plain in schemas)) {
+      schemas[plain] = schemas[name];
+      delete schemas[name];
+      renamed.set(`#/components/schemas/${name}`, `#/components/schemas/${plain}`);
+    }
+  }
+  if (renamed.size > 0) eachRef(document, (ref) => renamed.get(ref) ?? ref);
+}
+
+/**
+ * zod names the recursive schemas it meets without a name `__schema<n>` (a second `z.json()`, say);
+ * one that is the same as a named schema is replaced by it.
+ */
+function mergeAnonymousSchemas(document: Json): void {
+  const schemas = ((document.components as Record<string, Json>).schemas ?? {}) as Record<string, unknown>;
+  const shapeOf = (name: string) => JSON.stringify(schemas[name]).replaceAll(`"#/components/schemas/${name}"`, '"#self"');
+  const named = new Map(Object.keys(schemas).filter((name) => !name.startsWith("__schema")).map((name) => [shapeOf(name), name]));
+  const merged = new Map<string, string>();
+  for (const name of Object.keys(schemas).filter((n) => n.startsWith("__schema"))) {
+    const target = named.get(shapeOf(name));
+    if (!target) continue;
+    merged.set(`#/components/schemas/${name}`, `#/components/schemas/${target}`);
+    delete schemas[name];
+  }
+  if (merged.size > 0) eachRef(document, (ref) => merged.get(ref) ?? ref);
+}
+
 const sorted = <T>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** Applies the sharing above to a document built by zod-openapi, in place. */
-export function shareRepeats(document: Json): void {
+/** Applies the sharing above to a document built by zod-openapi, in place; `keep` names components to keep though unused. */
+export function shareRepeats(document: Json, keep: (kind: string, name: string) => boolean): void {
   const paths = document.paths as Record<string, PathItem>;
   dropRepeatedDescriptions(paths);
   hoistPathParameters(paths);
@@ -108,5 +172,7 @@ export function shareRepeats(document: Json): void {
   components.responses = { ...components.responses, ...shareSuccessResponses(paths, components.responses ?? {}) };
   const parameters = shareParameters(paths);
   if (Object.keys(parameters).length > 0) components.parameters = { ...components.parameters, ...parameters };
+  mergeAnonymousSchemas(document);
+  pruneUnused(document, keep);
   for (const [kind, map] of Object.entries(components)) components[kind] = sorted(map);
 }

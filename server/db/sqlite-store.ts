@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { makePrivateDir, makePrivateFile, restrictExisting } from "../private-files.js";
 import { migrationsDir } from "./migrations-dir.js";
 import { Mutex } from "./mutex.js";
 import { insertBatchOf, runInsertBatch } from "./insert-batch.js";
@@ -27,7 +27,14 @@ const LOCK_WAIT_MS = 10_000;
  * the root `db` wait for it. Statements of the transaction go through its `tx` and run at once.
  */
 export function openSqliteStore(path: string, checkTransactions = false): Store {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const onDisk = path !== ":memory:";
+  if (onDisk) {
+    // Owner-only: the database holds password hashes and encrypted secrets. SQLite gives the -wal and
+    // -shm files the database file's mode; existing ones (an older install) are narrowed too.
+    makePrivateDir(dirname(path));
+    makePrivateFile(path);
+    restrictExisting(`${path}-wal`, `${path}-shm`);
+  }
   const connection = new Database(path);
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = NORMAL");

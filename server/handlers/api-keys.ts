@@ -102,7 +102,7 @@ function operations<K extends ApiKeyKind>(kind: K) {
 const user = operations("user");
 const team = operations("team");
 
-export const apiKeyHandlers: HandlerMap<typeof apiKeyProcedures> = {
+export const apiKeyHandlers = {
   listUserApiKeys: (ctx, { query }) => user.list(ctx, query.user_id),
   createUserApiKey: (ctx, { body }) => user.create(ctx, body.user_id, body),
   getUserApiKey: (ctx, { params, query }) => user.get(ctx, query.user_id, params.api_key_id),
@@ -113,4 +113,4 @@ export const apiKeyHandlers: HandlerMap<typeof apiKeyProcedures> = {
   getTeamApiKey: (ctx, { params, query }) => team.get(ctx, query.team_id, params.api_key_id),
   updateTeamApiKey: (ctx, { params, query, body }) => team.update(ctx, query.team_id, params.api_key_id, body),
   checkTeamApiKey: (ctx, { body }) => team.check(ctx, body.api_key),
-};
+} satisfies HandlerMap<typeof apiKeyProcedures>;

@@ -3,7 +3,7 @@ import { requireUser } from "../http/auth.js";
 import type { HandlerMap } from "../http/handler.js";
 import * as cli from "../services/cli-auth.js";
 
-export const cliAuthHandlers: HandlerMap<typeof cliAuthProcedures> = {
+export const cliAuthHandlers = {
   async startCliLogin(ctx, { body }) {
     const started = await cli.startCliLogin(ctx.deps, ctx.auth.project.id, body.expires_in_millis);
     return { polling_code: started.pollingCode, login_code: started.loginCode, expires_at: started.expiresAt.toISOString() };
@@ -19,4 +19,4 @@ export const cliAuthHandlers: HandlerMap<typeof cliAuthProcedures> = {
     await cli.completeCliLogin(ctx.deps, ctx.auth.project.id, user.id, body.login_code, body.refresh_token);
     return { success: true };
   },
-};
+} satisfies HandlerMap<typeof cliAuthProcedures>;

@@ -1,14 +1,14 @@
 import type * as c from "../../contract/config.js";
 import { knownError } from "../../contract/known-error.js";
-import type { Handler } from "../http/handler.js";
+import type { Handler, HandlerMap } from "../http/handler.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/request-input.js";
 import { applyConfigOverride } from "../services/projects.js";
 
-export const getConfig: Handler<typeof c.getConfig> = async (ctx) => ({
+const getConfig: Handler<typeof c.getConfig> = async (ctx) => ({
   config_string: JSON.stringify(ctx.projectConfig),
 });
 
-export const updateConfigOverride: Handler<typeof c.updateConfigOverride> = async (ctx, { body }) => {
+const updateConfigOverride: Handler<typeof c.updateConfigOverride> = async (ctx, { body }) => {
   if (body.config_override_string === undefined) return {};
   let patch: unknown;
   try {
@@ -25,3 +25,8 @@ export const updateConfigOverride: Handler<typeof c.updateConfigOverride> = asyn
   await applyConfigOverride(ctx.deps, ctx.auth.project.id, patch as Record<string, unknown>);
   return {};
 };
+
+export const configHandlers = {
+  getConfig,
+  updateConfigOverride,
+} satisfies HandlerMap<typeof c.configProcedures>;

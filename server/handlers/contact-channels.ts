@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type * as c from "../../contract/contact-channels.js";
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, resolveUserId } from "../http/auth.js";
-import type { Handler, RequestContext } from "../http/handler.js";
+import type { Handler, HandlerMap, RequestContext } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import * as channels from "../services/contact-channels.js";
 import { checkEmailVerification, completeEmailVerification } from "../services/email-verification.js";
@@ -30,7 +30,7 @@ async function ownerId(ctx: RequestContext, named: string | undefined, refuse: R
   return userId;
 }
 
-export const listContactChannels: Handler<typeof c.listContactChannels> = async (ctx, { query }) => {
+const listContactChannels: Handler<typeof c.listContactChannels> = async (ctx, { query }) => {
   const { auth, deps } = ctx;
   const everyone = query.user_id === undefined && auth.accessType !== "client";
   const userId = everyone ? undefined : await ownerId(ctx, query.user_id, clientOnlyOwn("list"), userNotFound);
@@ -38,7 +38,7 @@ export const listContactChannels: Handler<typeof c.listContactChannels> = async 
   return { items: rows.map(channelToJson), is_paginated: false };
 };
 
-export const createContactChannel: Handler<typeof c.createContactChannel> = async (ctx, input) => {
+const createContactChannel: Handler<typeof c.createContactChannel> = async (ctx, input) => {
   const body: z.output<typeof c.serverContactChannelCreate> = input.body; // a client's body is the same without is_verified
   const userId = await ownerId(ctx, body.user_id, clientOnlyOwn("create"), userNotFound);
   const row = await channels.createChannel(ctx.deps, ctx.auth.project.id, userId, {
@@ -50,12 +50,12 @@ export const createContactChannel: Handler<typeof c.createContactChannel> = asyn
   return channelToJson(row);
 };
 
-export const getContactChannel: Handler<typeof c.getContactChannel> = async (ctx, { params }) => {
+const getContactChannel: Handler<typeof c.getContactChannel> = async (ctx, { params }) => {
   const userId = await ownerId(ctx, params.user_id, clientOnlyOwn("read"), userNotFound);
   return channelToJson(await channels.getChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id));
 };
 
-export const updateContactChannel: Handler<typeof c.updateContactChannel> = async (ctx, { params, ...input }) => {
+const updateContactChannel: Handler<typeof c.updateContactChannel> = async (ctx, { params, ...input }) => {
   const body: z.output<typeof c.serverContactChannelUpdate> = input.body; // a client's body is the same without is_verified
   const userId = await ownerId(ctx, params.user_id, clientOnlyOwn("update"), userNotFound);
   const row = await channels.updateChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id, {
@@ -67,13 +67,13 @@ export const updateContactChannel: Handler<typeof c.updateContactChannel> = asyn
   return channelToJson(row);
 };
 
-export const deleteContactChannel: Handler<typeof c.deleteContactChannel> = async (ctx, { params }) => {
+const deleteContactChannel: Handler<typeof c.deleteContactChannel> = async (ctx, { params }) => {
   const userId = await ownerId(ctx, params.user_id, clientOnlyOwn("delete"), userNotFound);
   await channels.deleteChannel(ctx.deps, ctx.auth.project.id, userId, params.contact_channel_id, actorOf(ctx.auth));
   return { success: true };
 };
 
-export const sendContactChannelVerificationCode: Handler<typeof c.sendContactChannelVerificationCode> = async (ctx, { params, body }) => {
+const sendContactChannelVerificationCode: Handler<typeof c.sendContactChannelVerificationCode> = async (ctx, { params, body }) => {
   const userId = await ownerId(
     ctx,
     params.user_id,
@@ -84,17 +84,29 @@ export const sendContactChannelVerificationCode: Handler<typeof c.sendContactCha
   return { success: true };
 };
 
-export const sendPrimaryEmailVerificationCode: Handler<typeof c.sendPrimaryEmailVerificationCode> = async (ctx, { body }) => {
+const sendPrimaryEmailVerificationCode: Handler<typeof c.sendPrimaryEmailVerificationCode> = async (ctx, { body }) => {
   await channels.sendPrimaryEmailVerification(ctx.deps, ctx.auth.project, requireUser(ctx.auth), body.email, body.callback_url);
   return { success: true };
 };
 
-export const verifyContactChannel: Handler<typeof c.verifyContactChannel> = async (ctx, { body }) => {
+const verifyContactChannel: Handler<typeof c.verifyContactChannel> = async (ctx, { body }) => {
   await completeEmailVerification(ctx.deps, ctx.auth.project, body.code);
   return { success: true };
 };
 
-export const checkContactChannelVerificationCode: Handler<typeof c.checkContactChannelVerificationCode> = async (ctx, { body }) => {
+const checkContactChannelVerificationCode: Handler<typeof c.checkContactChannelVerificationCode> = async (ctx, { body }) => {
   await checkEmailVerification(ctx.deps, ctx.auth.project, body.code);
   return { is_code_valid: true };
 };
+
+export const contactChannelHandlers = {
+  listContactChannels,
+  createContactChannel,
+  getContactChannel,
+  updateContactChannel,
+  deleteContactChannel,
+  sendContactChannelVerificationCode,
+  sendPrimaryEmailVerificationCode,
+  verifyContactChannel,
+  checkContactChannelVerificationCode,
+} satisfies HandlerMap<typeof c.contactChannelProcedures>;

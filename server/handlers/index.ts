@@ -1,32 +1,32 @@
+/** One handler per procedure of the contract: each file's map, checked against its procedures. */
 import type { Contract } from "../../contract/index.js";
 import type { HandlerMap } from "../http/handler.js";
-import * as config from "./config.js";
-import * as contactChannels from "./contact-channels.js";
-import * as internalApiKeys from "./internal-api-keys.js";
 import { apiKeyHandlers } from "./api-keys.js";
 import { cliAuthHandlers } from "./cli-auth.js";
+import { configHandlers } from "./config.js";
+import { contactChannelHandlers } from "./contact-channels.js";
+import { internalApiKeyHandlers } from "./internal-api-keys.js";
 import { itemHandlers } from "./items.js";
-import * as misc from "./misc.js";
+import { miscHandlers } from "./misc.js";
 import { otpMfaHandlers } from "./otp-mfa.js";
 import { passkeyHandlers } from "./passkeys.js";
-import * as password from "./password.js";
+import { passwordHandlers } from "./password.js";
 import { permissionHandlers } from "./permissions.js";
-import * as projects from "./projects.js";
-import * as sessions from "./sessions.js";
+import { projectHandlers } from "./projects.js";
+import { sessionHandlers } from "./sessions.js";
 import { teamInvitationHandlers } from "./team-invitations.js";
 import { teamHandlers } from "./teams.js";
-import * as users from "./users.js";
+import { userHandlers } from "./users.js";
 
-/** One handler per procedure of the contract. */
-export const handlers: HandlerMap<Contract> = {
-  ...misc,
-  ...projects,
-  ...config,
-  ...internalApiKeys,
-  ...sessions,
-  ...password,
-  ...users,
-  ...contactChannels,
+export const handlers = {
+  ...miscHandlers,
+  ...projectHandlers,
+  ...configHandlers,
+  ...internalApiKeyHandlers,
+  ...sessionHandlers,
+  ...passwordHandlers,
+  ...userHandlers,
+  ...contactChannelHandlers,
   ...otpMfaHandlers,
   ...teamHandlers,
   ...teamInvitationHandlers,
@@ -35,4 +35,4 @@ export const handlers: HandlerMap<Contract> = {
   ...cliAuthHandlers,
   ...passkeyHandlers,
   ...itemHandlers,
-};
+} satisfies HandlerMap<Contract>;

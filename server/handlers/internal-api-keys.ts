@@ -1,14 +1,14 @@
 import type * as c from "../../contract/internal-api-keys.js";
-import type { Handler } from "../http/handler.js";
+import type { Handler, HandlerMap } from "../http/handler.js";
 import { createKeySet, generateKeys, getKeySetOrThrow, updateKeySet } from "../services/api-key-sets.js";
 import { createdKeySetToJson, keySetToJson } from "../views/internal-api-keys.js";
 
-export const listInternalApiKeys: Handler<typeof c.listInternalApiKeys> = async (ctx) => {
+const listInternalApiKeys: Handler<typeof c.listInternalApiKeys> = async (ctx) => {
   const rows = await ctx.deps.queries.apiKeySets.list(ctx.auth.project.id);
   return { items: rows.map(keySetToJson), is_paginated: false };
 };
 
-export const createInternalApiKey: Handler<typeof c.createInternalApiKey> = async (ctx, { body }) => {
+const createInternalApiKey: Handler<typeof c.createInternalApiKey> = async (ctx, { body }) => {
   const keys = generateKeys({
     publishable: body.has_publishable_client_key,
     secret: body.has_secret_server_key,
@@ -22,8 +22,15 @@ export const createInternalApiKey: Handler<typeof c.createInternalApiKey> = asyn
   return createdKeySetToJson(row, keys);
 };
 
-export const getInternalApiKey: Handler<typeof c.getInternalApiKey> = async (ctx, { params }) =>
+const getInternalApiKey: Handler<typeof c.getInternalApiKey> = async (ctx, { params }) =>
   keySetToJson(await getKeySetOrThrow(ctx.deps, ctx.auth.project.id, params.api_key_id));
 
-export const updateInternalApiKey: Handler<typeof c.updateInternalApiKey> = async (ctx, { params, body }) =>
+const updateInternalApiKey: Handler<typeof c.updateInternalApiKey> = async (ctx, { params, body }) =>
   keySetToJson(await updateKeySet(ctx.deps, ctx.auth.project.id, params.api_key_id, body));
+
+export const internalApiKeyHandlers = {
+  listInternalApiKeys,
+  createInternalApiKey,
+  getInternalApiKey,
+  updateInternalApiKey,
+} satisfies HandlerMap<typeof c.internalApiKeyProcedures>;

@@ -9,7 +9,7 @@ import { itemToJson } from "../views/items.js";
  * (`ServerUser.getItem`), so an ownership check would break it. Quantities stay within the project;
  * only servers and admins change them.
  */
-export const itemHandlers: HandlerMap<typeof itemProcedures> = {
+export const itemHandlers = {
   async getItem({ auth, deps }, { params }) {
     const customer: Customer = { type: params.customer_type, id: params.customer_id };
     return itemToJson(await readItem(deps, auth.project, customer, params.item_id));
@@ -20,4 +20,4 @@ export const itemHandlers: HandlerMap<typeof itemProcedures> = {
     const change = { delta: body.delta, expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at), description: body.description ?? null };
     return { id: await changeItemQuantity(deps, auth.project, customer, params.item_id, change, query.allow_negative) };
   },
-};
+} satisfies HandlerMap<typeof itemProcedures>;

@@ -5,7 +5,7 @@ import { statusError } from "../errors.js";
 import { createRecoveryCodes, signInWithSecondFactor } from "../services/mfa/second-factor.js";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../services/otp-auth.js";
 
-export const otpMfaHandlers: HandlerMap<typeof otpMfaProcedures> = {
+export const otpMfaHandlers = {
   sendSignInCode: async (ctx, { body }) => sendSignInCode(ctx.deps, ctx.auth.project, body.email, body.callback_url),
   otpSignIn: async (ctx, { body }) => signInWithCode(ctx.deps, ctx.auth.project, body.code, ctx.auth.user),
   otpCheckCode: async (ctx, { body }) => {
@@ -19,4 +19,4 @@ export const otpMfaHandlers: HandlerMap<typeof otpMfaProcedures> = {
     if (!record.user.totpSecret) throw statusError("totpRequiredForRecoveryCodes");
     return { recovery_codes: await createRecoveryCodes(ctx.deps, ctx.auth.project, record) };
   },
-};
+} satisfies HandlerMap<typeof otpMfaProcedures>;

@@ -1,12 +1,12 @@
 import type * as c from "../../contract/password.js";
 import { requireUser } from "../http/auth.js";
-import type { Handler } from "../http/handler.js";
+import type { Handler, HandlerMap } from "../http/handler.js";
 import * as passwords from "../services/password-auth.js";
 import { hashSecret } from "../services/secrets.js";
 import { completeSignIn } from "../services/sign-in.js";
 import { createUser } from "../services/users/create.js";
 
-export const passwordSignUp: Handler<typeof c.passwordSignUp> = async (ctx, { body }) =>
+const passwordSignUp: Handler<typeof c.passwordSignUp> = async (ctx, { body }) =>
   passwords.passwordSignUp(ctx.deps, ctx.auth.project, {
     email: body.email,
     password: body.password,
@@ -14,25 +14,25 @@ export const passwordSignUp: Handler<typeof c.passwordSignUp> = async (ctx, { bo
     anonymousUser: ctx.auth.user,
   });
 
-export const passwordSignIn: Handler<typeof c.passwordSignIn> = async (ctx, { body }) =>
+const passwordSignIn: Handler<typeof c.passwordSignIn> = async (ctx, { body }) =>
   passwords.passwordSignIn(ctx.deps, ctx.auth.project, body.email, body.password);
 
-export const sendPasswordResetCode: Handler<typeof c.sendPasswordResetCode> = async (ctx, { body }) => {
+const sendPasswordResetCode: Handler<typeof c.sendPasswordResetCode> = async (ctx, { body }) => {
   await passwords.sendPasswordResetCode(ctx.deps, ctx.auth.project, body.email, body.callback_url);
   return { success: "maybe, only if user with e-mail exists" };
 };
 
-export const checkPasswordResetCode: Handler<typeof c.checkPasswordResetCode> = async (ctx, { body }) => {
+const checkPasswordResetCode: Handler<typeof c.checkPasswordResetCode> = async (ctx, { body }) => {
   await passwords.checkPasswordResetCode(ctx.deps, ctx.auth.project, body.code);
   return { is_code_valid: true };
 };
 
-export const resetPassword: Handler<typeof c.resetPassword> = async (ctx, { body }) => {
+const resetPassword: Handler<typeof c.resetPassword> = async (ctx, { body }) => {
   await passwords.resetPassword(ctx.deps, ctx.auth.project, body.code, body.password);
   return { success: true };
 };
 
-export const updatePassword: Handler<typeof c.updatePassword> = async (ctx, { body }) => {
+const updatePassword: Handler<typeof c.updatePassword> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
   const record = requireUser(auth);
   // The session to keep: the one of X-Stack-Refresh-Token when sent, else the access token's.
@@ -43,12 +43,12 @@ export const updatePassword: Handler<typeof c.updatePassword> = async (ctx, { bo
   return { success: true };
 };
 
-export const setPassword: Handler<typeof c.setPassword> = async (ctx, { body }) => {
+const setPassword: Handler<typeof c.setPassword> = async (ctx, { body }) => {
   await passwords.setPassword(ctx.deps, ctx.auth.project, requireUser(ctx.auth), body.password);
   return { success: true };
 };
 
-export const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => {
+const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => {
   const { auth, deps } = ctx;
   // Only inserts: one statement on PostgreSQL.
   return deps.store.insertBatch(async (batch) => {
@@ -56,3 +56,14 @@ export const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) =>
     return completeSignIn(deps, batch, auth.project.id, record);
   });
 };
+
+export const passwordHandlers = {
+  passwordSignUp,
+  passwordSignIn,
+  sendPasswordResetCode,
+  checkPasswordResetCode,
+  resetPassword,
+  updatePassword,
+  setPassword,
+  anonymousSignUp,
+} satisfies HandlerMap<typeof c.passwordProcedures>;

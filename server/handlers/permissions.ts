@@ -40,7 +40,7 @@ function definitionHandlers(scope: PermissionScope) {
 const team = definitionHandlers("team");
 const project = definitionHandlers("project");
 
-export const permissionHandlers: HandlerMap<typeof permissionProcedures> = {
+export const permissionHandlers = {
   async listTeamPermissions(ctx, { query }) {
     const userId = listedUserId(ctx.auth, query.user_id);
     const filter = { teamId: query.team_id, userId, permissionId: query.permission_id, recursive: query.recursive };
@@ -85,4 +85,4 @@ export const permissionHandlers: HandlerMap<typeof permissionProcedures> = {
   createProjectPermissionDefinition: (ctx, { body }) => project.create(ctx, body),
   updateProjectPermissionDefinition: (ctx, { params, body }) => project.update(ctx, params.permission_id, body),
   deleteProjectPermissionDefinition: (ctx, { params }) => project.delete(ctx, params.permission_id),
-};
+} satisfies HandlerMap<typeof permissionProcedures>;

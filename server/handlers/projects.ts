@@ -1,7 +1,7 @@
 import type * as c from "../../contract/projects.js";
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, type Auth } from "../http/auth.js";
-import type { Handler } from "../http/handler.js";
+import type { Handler, HandlerMap } from "../http/handler.js";
 import { createProject, deleteProject, INTERNAL_PROJECT_ID, updateProject } from "../services/projects.js";
 import { projectToAdminJson, projectToClientJson } from "../views/projects.js";
 
@@ -11,7 +11,7 @@ function internalUser(auth: Auth) {
   return requireUser(auth);
 }
 
-export const listOwnedProjects: Handler<typeof c.listOwnedProjects> = async (ctx) => {
+const listOwnedProjects: Handler<typeof c.listOwnedProjects> = async (ctx) => {
   const { deps } = ctx;
   const user = internalUser(ctx.auth);
   const teamIds = await deps.queries.teams.teamIdsOfUser(INTERNAL_PROJECT_ID, user.user.id);
@@ -19,7 +19,7 @@ export const listOwnedProjects: Handler<typeof c.listOwnedProjects> = async (ctx
   return { items: projects.map(projectToAdminJson), is_paginated: false };
 };
 
-export const createOwnedProject: Handler<typeof c.createOwnedProject> = async (ctx, { body }) => {
+const createOwnedProject: Handler<typeof c.createOwnedProject> = async (ctx, { body }) => {
   const { deps } = ctx;
   const user = internalUser(ctx.auth);
   if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, body.owner_team_id, user.user.id))) {
@@ -34,14 +34,23 @@ export const createOwnedProject: Handler<typeof c.createOwnedProject> = async (c
   return projectToAdminJson(project);
 };
 
-export const getCurrentProject: Handler<typeof c.getCurrentProject> = async (ctx) => projectToClientJson(ctx.auth.project);
+const getCurrentProject: Handler<typeof c.getCurrentProject> = async (ctx) => projectToClientJson(ctx.auth.project);
 
-export const getAdminProject: Handler<typeof c.getAdminProject> = async (ctx) => projectToAdminJson(ctx.auth.project);
+const getAdminProject: Handler<typeof c.getAdminProject> = async (ctx) => projectToAdminJson(ctx.auth.project);
 
-export const updateAdminProject: Handler<typeof c.updateAdminProject> = async (ctx, { body }) =>
+const updateAdminProject: Handler<typeof c.updateAdminProject> = async (ctx, { body }) =>
   projectToAdminJson(await updateProject(ctx.deps, ctx.auth.project.id, body));
 
-export const deleteAdminProject: Handler<typeof c.deleteAdminProject> = async (ctx) => {
+const deleteAdminProject: Handler<typeof c.deleteAdminProject> = async (ctx) => {
   await deleteProject(ctx.deps, ctx.auth.project.id);
   return { success: true };
 };
+
+export const projectHandlers = {
+  listOwnedProjects,
+  createOwnedProject,
+  getCurrentProject,
+  getAdminProject,
+  updateAdminProject,
+  deleteAdminProject,
+} satisfies HandlerMap<typeof c.projectProcedures>;

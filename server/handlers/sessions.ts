@@ -1,14 +1,14 @@
 import type * as c from "../../contract/sessions.js";
 import { knownError } from "../../contract/known-error.js";
 import { resolveUserId } from "../http/auth.js";
-import type { Handler } from "../http/handler.js";
+import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { checkOAuthClient } from "../services/token-endpoint-auth.js";
 import { endSession, endUserSessions, refreshAccessToken, startSessionForUser } from "../services/sessions.js";
 import { sessionToJson } from "../views/sessions.js";
 import { actorOf } from "./actor.js";
 
-export const listSessions: Handler<typeof c.listSessions> = async (ctx, { query }) => {
+const listSessions: Handler<typeof c.listSessions> = async (ctx, { query }) => {
   const { auth, deps } = ctx;
   const userId = resolveUserId(auth, query.user_id, "sessionsListOwnOnly");
   const rows = await deps.queries.sessions.listLiveForUser(auth.project.id, userId, deps.clock.now());
@@ -16,14 +16,14 @@ export const listSessions: Handler<typeof c.listSessions> = async (ctx, { query 
   return { is_paginated: false, items: visible.map((s) => sessionToJson(s, auth.sessionId)) };
 };
 
-export const createSession: Handler<typeof c.createSession> = async (ctx, { body }) => {
+const createSession: Handler<typeof c.createSession> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
   const userId = resolveUserId(auth, body.user_id);
   const options = { expiresInMs: body.expires_in_millis, isImpersonation: body.is_impersonation ?? false };
   return startSessionForUser(deps, auth.project.id, userId, options, actorOf(auth));
 };
 
-export const signOut: Handler<typeof c.signOut> = async (ctx) => {
+const signOut: Handler<typeof c.signOut> = async (ctx) => {
   const { auth, deps } = ctx;
   if (!auth.sessionId) {
     if (ctx.header("x-stack-access-token")) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
@@ -34,7 +34,7 @@ export const signOut: Handler<typeof c.signOut> = async (ctx) => {
   return { success: true };
 };
 
-export const endAllSessions: Handler<typeof c.endAllSessions> = async (ctx, { query }) => {
+const endAllSessions: Handler<typeof c.endAllSessions> = async (ctx, { query }) => {
   const { auth, deps } = ctx;
   const userId = resolveUserId(auth, query.user_id, "sessionsEndOwnOnly");
   if (auth.accessType !== "client" && !(await deps.queries.users.find(auth.project.id, userId))) throw knownError("USER_NOT_FOUND");
@@ -43,7 +43,7 @@ export const endAllSessions: Handler<typeof c.endAllSessions> = async (ctx, { qu
   return { success: true, ended_sessions: ended };
 };
 
-export const deleteSession: Handler<typeof c.deleteSession> = async (ctx, { params, query }) => {
+const deleteSession: Handler<typeof c.deleteSession> = async (ctx, { params, query }) => {
   const { auth, deps } = ctx;
   if (auth.accessType === "client" && query.user_id === undefined) throw statusError("sessionsEndOwnOnly");
   const userId = query.user_id === undefined ? null : resolveUserId(auth, query.user_id, "sessionsEndOwnOnly");
@@ -54,7 +54,7 @@ export const deleteSession: Handler<typeof c.deleteSession> = async (ctx, { para
   return { success: true };
 };
 
-export const oauthToken: Handler<typeof c.oauthToken> = async (ctx, { body }) => {
+const oauthToken: Handler<typeof c.oauthToken> = async (ctx, { body }) => {
   const { deps } = ctx;
   const project = await checkOAuthClient(deps, body.client_id, body.client_secret, ctx.header("authorization"));
   if (body.grant_type === "authorization_code") throw knownError("INVALID_AUTHORIZATION_CODE");
@@ -63,11 +63,22 @@ export const oauthToken: Handler<typeof c.oauthToken> = async (ctx, { body }) =>
   return { access_token: accessToken, token_type: "Bearer", expires_in: Math.floor(deps.config.accessTokenLifetimeMs / 1000), scope: "legacy" };
 };
 
-export const projectJwks: Handler<typeof c.projectJwks> = async (ctx, { params }) => {
+const projectJwks: Handler<typeof c.projectJwks> = async (ctx, { params }) => {
   const { deps } = ctx;
   if (!(await deps.queries.projects.find(params.project_id))) throw statusError("projectNotFoundPlain");
   await deps.signingKeys.current(params.project_id);
   return deps.signingKeys.jwks(params.project_id);
 };
 
-export const anonymousProjectJwks: Handler<typeof c.anonymousProjectJwks> = projectJwks;
+const anonymousProjectJwks: Handler<typeof c.anonymousProjectJwks> = projectJwks;
+
+export const sessionHandlers = {
+  oauthToken,
+  projectJwks,
+  anonymousProjectJwks,
+  listSessions,
+  createSession,
+  signOut,
+  deleteSession,
+  endAllSessions,
+} satisfies HandlerMap<typeof c.sessionProcedures>;

@@ -3,7 +3,7 @@ import { requireUser } from "../http/auth.js";
 import type { HandlerMap, RequestContext } from "../http/handler.js";
 import { requireTeamPermission } from "../services/permissions/grants.js";
 import * as invitations from "../services/team-invitations.js";
-import { invitationToJson } from "../views/team-invitations.js";
+import { invitationDetailsToJson, invitationToJson } from "../views/team-invitations.js";
 
 /**
  * Clients act for their signed-in user, who must belong to the team and hold every permission named
@@ -16,7 +16,7 @@ async function requireClientPermissions(ctx: RequestContext, teamId: string, per
   for (const permissionId of permissionIds) await requireTeamPermission(deps, auth.project, teamId, user.user.id, permissionId);
 }
 
-export const teamInvitationHandlers: HandlerMap<typeof teamInvitationProcedures> = {
+export const teamInvitationHandlers = {
   async sendTeamInvitationCode(ctx, { body }) {
     await requireClientPermissions(ctx, body.team_id, ["$invite_members"]);
     const id = await invitations.sendTeamInvitation(ctx.deps, ctx.auth.project, { teamId: body.team_id, email: body.email, callbackUrl: body.callback_url });
@@ -43,12 +43,11 @@ export const teamInvitationHandlers: HandlerMap<typeof teamInvitationProcedures>
 
   async getTeamInvitationDetails(ctx, { body }) {
     requireUser(ctx.auth);
-    const team = await invitations.teamInvitationDetails(ctx.deps, ctx.auth.project, body.code);
-    return { team_id: team.id, team_display_name: team.displayName };
+    return invitationDetailsToJson(await invitations.teamInvitationDetails(ctx.deps, ctx.auth.project, body.code));
   },
 
   async checkTeamInvitationCode(ctx, { body }) {
     await invitations.checkTeamInvitation(ctx.deps, ctx.auth.project, body.code);
     return { is_code_valid: true };
   },
-};
+} satisfies HandlerMap<typeof teamInvitationProcedures>;

@@ -170,7 +170,7 @@ const updateTeamMemberProfile: Handler<typeof c.updateTeamMemberProfile> = async
   return profileToJson(record);
 };
 
-export const teamHandlers: HandlerMap<typeof c.teamProcedures> = {
+export const teamHandlers = {
   listTeams,
   createTeam,
   getTeam,
@@ -181,4 +181,4 @@ export const teamHandlers: HandlerMap<typeof c.teamProcedures> = {
   listTeamMemberProfiles,
   getTeamMemberProfile,
   updateTeamMemberProfile,
-};
+} satisfies HandlerMap<typeof c.teamProcedures>;

@@ -3,7 +3,7 @@ import { knownError } from "../../contract/known-error.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
 import { resolveUserId, type Auth } from "../http/auth.js";
-import type { Handler } from "../http/handler.js";
+import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
 import { deleteUser as deleteUserRecord } from "../services/users/delete.js";
@@ -24,16 +24,16 @@ async function findUserOrThrow(deps: AppDeps, auth: Auth, userIdOrMe: string): P
   return record;
 }
 
-export const getCurrentUser: Handler<typeof c.getCurrentUser> = async (ctx) => userToJson(currentUser(ctx.auth));
+const getCurrentUser: Handler<typeof c.getCurrentUser> = async (ctx) => userToJson(currentUser(ctx.auth));
 
-export const updateCurrentUser: Handler<typeof c.updateCurrentUser> = async (ctx, { body }) => {
+const updateCurrentUser: Handler<typeof c.updateCurrentUser> = async (ctx, { body }) => {
   const record = currentUser(ctx.auth);
   if (ctx.auth.accessType === "client") assertClientProfileImage(body.profile_image_url);
   else assertProfileImage(body.profile_image_url);
   return userToJson(await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth)));
 };
 
-export const deleteCurrentUser: Handler<typeof c.deleteCurrentUser> = async (ctx) => {
+const deleteCurrentUser: Handler<typeof c.deleteCurrentUser> = async (ctx) => {
   const { auth, deps } = ctx;
   const record = currentUser(auth);
   if (auth.accessType === "client" && !ctx.projectConfig.users.allowClientUserDeletion) {
@@ -43,7 +43,7 @@ export const deleteCurrentUser: Handler<typeof c.deleteCurrentUser> = async (ctx
   return { success: true };
 };
 
-export const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => {
+const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => {
   const { auth, deps } = ctx;
   const { records, nextCursor } = await deps.queries.users.list(auth.project.id, {
     limit: query.limit,
@@ -56,7 +56,7 @@ export const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => 
   return { items: records.map(userToJson), is_paginated: true, pagination: { next_cursor: nextCursor } };
 };
 
-export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
+const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
   assertProfileImage(body.profile_image_url);
   const config = ctx.projectConfig;
@@ -87,16 +87,27 @@ export const createUser: Handler<typeof c.createUser> = async (ctx, { body }) =>
   return userToJson(record);
 };
 
-export const getUser: Handler<typeof c.getUser> = async (ctx, { params }) => userToJson(await findUserOrThrow(ctx.deps, ctx.auth, params.user_id));
+const getUser: Handler<typeof c.getUser> = async (ctx, { params }) => userToJson(await findUserOrThrow(ctx.deps, ctx.auth, params.user_id));
 
-export const updateUser: Handler<typeof c.updateUser> = async (ctx, { params, body }) => {
+const updateUser: Handler<typeof c.updateUser> = async (ctx, { params, body }) => {
   const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
   assertProfileImage(body.profile_image_url);
   return userToJson(await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth)));
 };
 
-export const deleteUser: Handler<typeof c.deleteUser> = async (ctx, { params }) => {
+const deleteUser: Handler<typeof c.deleteUser> = async (ctx, { params }) => {
   const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
   await deleteUserRecord(ctx.deps, ctx.auth.project.id, record.user.id, actorOf(ctx.auth));
   return { success: true };
 };
+
+export const userHandlers = {
+  getCurrentUser,
+  updateCurrentUser,
+  deleteCurrentUser,
+  listUsers,
+  createUser,
+  getUser,
+  updateUser,
+  deleteUser,
+} satisfies HandlerMap<typeof c.userProcedures>;

@@ -1,15 +1,11 @@
 import type { Context } from "hono";
+import { clientAddress, type TrustedProxies } from "../services/net/addresses.js";
 
 /**
- * The client's address: the socket peer, or, behind a trusted reverse proxy, the address that proxy
- * appended last to X-Forwarded-For (earlier entries are whatever the client claimed).
+ * The client's address: the socket peer, or, behind trusted reverse proxies, the X-Forwarded-For entry
+ * they vouch for, read from the right (see `clientAddress`).
  */
-export function clientIpOf(c: Context, header: (name: string) => string | undefined, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = header("x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean);
-    const last = forwarded?.at(-1);
-    if (last) return last;
-  }
+export function clientIpOf(c: Context, header: (name: string) => string | undefined, trustProxy: TrustedProxies): string | null {
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
-  return socket?.remoteAddress ?? null;
+  return clientAddress(socket?.remoteAddress, trustProxy.kind === "none" ? undefined : header("x-forwarded-for"), trustProxy);
 }

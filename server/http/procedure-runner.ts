@@ -2,7 +2,6 @@
  * Runs one procedure for any transport (REST or tRPC): authenticate, validate the raw input against
  * the contract, call the handler, and shape the output for the caller's access level.
  */
-import { appendFileSync } from "node:fs"; // TEMP
 import { z } from "zod";
 import { jsonValue } from "../../contract/fields.js";
 import { declaredErrors } from "../../contract/access.js";
@@ -15,7 +14,7 @@ import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth
 import { createRequestContext } from "./handler.js";
 import { projectionOf, type Projection } from "./output-projection.js";
 import { schemaError, type LocatedIssues } from "./schema-error.js";
-import { undeclaredKeys } from "./undeclared-keys.js";
+import { undeclaredKeys } from "../validation/undeclared-keys.js";
 
 export interface RawInput {
   params?: unknown;
@@ -62,7 +61,6 @@ export function createProcedureRunner(
 function undeclared(procedure: string, declared: ReadonlySet<ErrorName>, error: unknown): Error | null {
   const errorName = error instanceof KnownError ? error.code : error instanceof StatusError ? error.errorName : null;
   if (errorName === null || declared.has(errorName)) return null;
-  appendFileSync("/tmp/undeclared.txt", `${procedure} ${errorName}\n`);
   return new Error(`${procedure} threw ${errorName}, which its contract does not declare (add it to the procedure's errors)`, { cause: error });
 }
 
@@ -129,8 +127,7 @@ function shapeOutput(name: string, definition: ProcedureDefinition, auth: Auth |
   const parsed = schema.safeParse(output);
   if (!parsed.success) throw new Error(`Response of ${name} does not match its contract: ${parsed.error.message}`);
   // zod drops undeclared keys silently; production would send them (or project them away only by luck).
-  const extra = undeclaredKeys(schemaForAccess(definition.output, "admin"), output, opaqueSchemas);
-  if (extra.length > 0) appendFileSync("/tmp/undeclared.txt", `KEYS ${name} ${extra.join(", ")}\n`);
+  const extra = undeclaredKeys(schemaForAccess(definition.output, "admin"), output);
   if (extra.length > 0) throw new Error(`Response of ${name} has keys its contract does not declare: ${extra.join(", ")}`);
   if (perAccess && JSON.stringify(projectionFor(schema)(output)) !== JSON.stringify(parsed.data)) {
     throw new Error(`Response of ${name}: the projection for ${auth?.accessType ?? "public"} access differs from zod's parse`);

@@ -1,11 +1,12 @@
 /**
  * Abuse limits for the actions attackers repeat: per client address and per project, counted in the
- * database so every server process shares them. Loopback peers are not limited per address (a local
- * reverse proxy would otherwise lump every user together: set LATCHKEY_TRUST_PROXY behind one).
+ * database so every server process shares them. No address is exempt: behind a reverse proxy, declare it
+ * (LATCHKEY_TRUST_PROXY) or every user counts as the proxy's address; only LATCHKEY_ABUSE_LIMITS=off
+ * turns the limits off. IPv6 clients count per /64.
  */
 import type { RateLimitCategory } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
-import { isLoopback } from "./net/addresses.js";
+import { limitKeyOf } from "./net/addresses.js";
 import { enforceLimit, type Limit } from "./rate-limits.js";
 
 export type GuardedAction = RateLimitCategory;
@@ -33,5 +34,5 @@ export async function guardAction(deps: AppDeps, action: GuardedAction, projectI
   if (!deps.config.abuseLimits) return;
   const projectLimit = perProject[action];
   if (projectLimit && projectId) await enforceLimit(deps, `project:${action}:${projectId}`, projectLimit);
-  if (clientIp && !isLoopback(clientIp)) await enforceLimit(deps, `ip:${action}:${clientIp}`, perAddress[action]);
+  if (clientIp) await enforceLimit(deps, `ip:${action}:${limitKeyOf(clientIp)}`, perAddress[action]);
 }

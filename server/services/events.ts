@@ -10,6 +10,7 @@
 import type { AccessType } from "../../contract/procedure.js";
 import { events, type EventName, type EventPayload } from "../../contract/events.js";
 import type { Db } from "../db/store.js";
+import { undeclaredKeys } from "../validation/undeclared-keys.js";
 import type { AppDeps } from "../deps.js";
 
 export type { EventName, EventPayload };
@@ -115,18 +116,6 @@ function checkPayload(name: EventName, payload: unknown): void {
   }
   // Parsing drops keys the schema does not declare, but sinks get the payload as given: refuse them,
   // so that no field (a token, a hash) slips into an audit row or a webhook unnoticed.
-  const undeclared = droppedKeys(payload, result.data, "");
+  const undeclared = undeclaredKeys(events[name], payload);
   if (undeclared.length > 0) throw new EventPayloadError(`The payload of ${name} has fields its schema does not declare: ${undeclared.join(", ")}`);
-}
-
-/** Paths of the object keys (with a value) in `given` that parsing left out of `parsed`. */
-function droppedKeys(given: unknown, parsed: unknown, path: string): string[] {
-  if (given === null || typeof given !== "object" || parsed === null || typeof parsed !== "object") return [];
-  if (Array.isArray(given)) return Array.isArray(parsed) ? given.flatMap((item, i) => droppedKeys(item, parsed[i], `${path}[${i}]`)) : [];
-  const kept = parsed as Record<string, unknown>;
-  return Object.entries(given).flatMap(([key, value]) => {
-    const at = path ? `${path}.${key}` : key;
-    if (!Object.hasOwn(kept, key)) return value === undefined ? [] : [at];
-    return droppedKeys(value, kept[key], at);
-  });
 }

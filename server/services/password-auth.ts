@@ -6,6 +6,7 @@ import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { userToJson } from "../views/users.js";
+import { assertNotCommonPassword } from "./common-passwords.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { recordEvent } from "./events.js";
 import { passwordResetEmail } from "./email/templates.js";
@@ -45,6 +46,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   assertTrustedUrl(deps, project, callbackUrl);
   if (!renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
   assertPasswordPolicy(input.password);
+  assertNotCommonPassword(project, input.password);
   const email = normalizeEmail(input.email);
   await assertAuthEmailFree(deps, deps.store.db, project.id, email, null);
   const passwordHash = await hashPassword(input.password);
@@ -112,6 +114,7 @@ export async function checkPasswordResetCode(deps: AppDeps, project: ProjectRow,
 export async function resetPassword(deps: AppDeps, project: ProjectRow, code: string, password: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(password);
+  assertNotCommonPassword(project, password);
   await checkPasswordResetCode(deps, project, code);
   const passwordHash = await hashPassword(password);
   await deps.store.transaction(async (tx) => {
@@ -126,6 +129,7 @@ export async function resetPassword(deps: AppDeps, project: ProjectRow, code: st
 export async function updatePassword(deps: AppDeps, project: ProjectRow, record: UserRecord, keepSessionId: string | null, oldPassword: string, newPassword: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(newPassword);
+  assertNotCommonPassword(project, newPassword);
   if (!record.user.passwordHash) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
   if (!(await checkPassword(record.user.passwordHash, oldPassword)).ok) throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
   const passwordHash = await hashPassword(newPassword);
@@ -138,6 +142,7 @@ export async function updatePassword(deps: AppDeps, project: ProjectRow, record:
 export async function setPassword(deps: AppDeps, project: ProjectRow, record: UserRecord, password: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(password);
+  assertNotCommonPassword(project, password);
   if (record.user.passwordHash) throw statusError("passwordAlreadySet");
   const passwordHash = await hashPassword(password);
   const { id } = record.user;

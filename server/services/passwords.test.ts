@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { KnownError } from "../../contract/known-error.js";
+import type { KnownError } from "../../contract/known-error.js";
 import { assertPasswordPolicy, checkPassword, hashPassword, isSupportedPasswordHash } from "./passwords.js";
 
 describe("passwords", () => {

@@ -82,7 +82,7 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     serverSecret: undefined,
     accessTokenLifetimeMs: 600_000,
     passwordHashing: { concurrency: 2, queueLimit: 256 },
-    trustProxy: false,
+    trustProxy: { kind: "none" },
     abuseLimits: true,
     sharedSmtp: null,
     ...overrides,

@@ -49,7 +49,11 @@ const oauthProvider = z.strictObject({
 
 const auth = z.strictObject({
   allowSignUp: z.boolean(),
-  password: z.strictObject({ allowSignIn: z.boolean() }),
+  password: z.strictObject({
+    allowSignIn: z.boolean(),
+    /** Refuse the most common breached passwords (absent: on). Not in Stack Auth's tree. */
+    rejectCommonPasswords: z.boolean().optional(),
+  }),
   otp: z.strictObject({ allowSignIn: z.boolean() }),
   passkey: z.strictObject({ allowSignIn: z.boolean() }),
   oauth: z.strictObject({

@@ -109,6 +109,17 @@ describe("openapi.json endpoint", () => {
     expect(res.body.openapi).toBe("3.1.0");
     expect(Object.keys(res.body.paths)).toContain("/internal/api-keys");
   });
+
+  it("serves one document per access level, each with only what that level may call", async () => {
+    await using lk = await createTestInstance(testDialects[0]!);
+    const paths = async (level: string) => Object.keys((await lk.call("GET", `/openapi.${level}.json`)).body.paths as object);
+    const [client, server, admin] = [await paths("client"), await paths("server"), await paths("admin")];
+    expect(client).toContain("/users/me");
+    expect(client).not.toContain("/users/{user_id}");
+    expect(server).toContain("/users/{user_id}");
+    expect(server).not.toContain("/internal/api-keys");
+    expect(admin).toContain("/internal/api-keys");
+  });
 });
 
 describe("hardening", () => {

@@ -2,9 +2,13 @@
  * Finds the object keys of an answer that its schema does not declare. zod's parse drops such keys
  * silently, so a test that only parses an answer would pass while production (which projects or
  * sends the handler's object as it is) leaks the extra field; with response validation on (tests),
- * the runner refuses any answer that has one.
+ * the runner refuses any answer that has one, and recordEvent any event payload.
  */
 import type { z } from "zod";
+import { jsonValue } from "../../contract/fields.js";
+
+/** Schemas whose values are free-form JSON (metadata): any keys inside them are declared. */
+export const freeFormSchemas: ReadonlySet<z.ZodType> = new Set<z.ZodType>([jsonValue]);
 
 interface Def {
   type: string;
@@ -23,7 +27,7 @@ interface Def {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Paths (`items[0].refresh_token_hash`) of keys in `value` that `schema` does not declare. */
-export function undeclaredKeys(schema: z.ZodType, value: unknown, opaque: ReadonlySet<z.ZodType> = new Set(), path = "$"): string[] {
+export function undeclaredKeys(schema: z.ZodType, value: unknown, opaque: ReadonlySet<z.ZodType> = freeFormSchemas, path = "$"): string[] {
   if (opaque.has(schema) || value === null || typeof value !== "object") return [];
   const def = defOf(schema);
   switch (def.type) {
@@ -56,6 +60,7 @@ export function undeclaredKeys(schema: z.ZodType, value: unknown, opaque: Readon
       const catchall = def.catchall && defOf(def.catchall).type !== "never" ? def.catchall : null;
       const found: string[] = [];
       for (const [key, item] of Object.entries(value)) {
+        if (item === undefined) continue; // never sent: JSON leaves it out
         const field = def.shape![key] ?? catchall;
         if (!field) found.push(`${path}.${key}`);
         else found.push(...undeclaredKeys(field, item, opaque, `${path}.${key}`));

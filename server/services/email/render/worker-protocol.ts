@@ -1,0 +1,48 @@
+/** Messages between the renderer (main thread) and a sandbox worker. Plain data only. */
+
+export interface SandboxLimits {
+  memoryLimitBytes: number;
+  maxStackSizeBytes: number;
+}
+
+export interface WorkerStartData extends SandboxLimits {
+  runtimePath: string;
+}
+
+export interface RenderInput {
+  themeTsx: string;
+  templateTsx: string;
+  variables?: Record<string, unknown>;
+  user?: { displayName: string | null };
+  project?: { displayName: string };
+  unsubscribeLink?: string;
+  previewMode?: boolean;
+}
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+  subject?: string;
+  notificationCategory?: string;
+}
+
+export interface RenderRequest {
+  type: "render";
+  id: number;
+  timeoutMs: number;
+  /** The context last rendered for another project: drop the caches that hold its data first. */
+  forgetProject: boolean;
+  input: RenderInput;
+}
+
+/** `fatal`: the context may be damaged (timeout, memory, stack, crash) and the worker must be replaced. */
+export interface RenderFailure {
+  message: string;
+  fatal: boolean;
+}
+
+export type WorkerMessage =
+  | { type: "ready"; loadMs: number }
+  | { type: "startFailed"; message: string }
+  | { type: "rendered"; id: number; email: RenderedEmail }
+  | { type: "failed"; id: number; failure: RenderFailure };
