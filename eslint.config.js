@@ -24,4 +24,11 @@ export default defineConfig(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
     },
   },
+  {
+    // The HTTP layer depends on services, never the other way round (STYLE.md, habit 12).
+    files: ["server/services/**", "server/views/**", "server/db/**", "server/validation/**", "server/errors.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/http/*", "**/http"], message: "Services, views and storage must not import the HTTP layer (server/http/)." }] }],
+    },
+  },
 );

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { teamApiKey, userApiKey } from "./api-keys.js";
 import { contactChannel } from "./contact-channels.js";
 import { uuid } from "./fields.js";
+import { serverLinkedAccount } from "./oauth.js";
 import { projectPermission, teamPermission } from "./permissions.js";
 import { teamMembership } from "./teams.js";
 import { serverTeam } from "./teams-shared.js";
@@ -28,10 +29,14 @@ export const deletedSessionEvent = z.object({ id: uuid, user_id: uuid });
 
 export const deletedContactChannelEvent = z.object({ id: uuid, user_id: uuid });
 
+/** An unlinked provider account (its stored provider tokens went with it). */
+export const deletedOAuthProviderEvent = z.object({ id: uuid, user_id: uuid, provider_config_id: z.string() });
+
 /** A user or team API key as read (its value shows only the last four characters). */
 export const apiKeyEvent = z.discriminatedUnion("type", [userApiKey, teamApiKey]);
 
-export const events = {
+/** The events webhooks deliver (and the audit log keeps when they are admin actions or security events). */
+export const webhookEvents = {
   "user.created": serverUser,
   "user.updated": serverUser,
   "user.deleted": deletedUserEvent,
@@ -51,7 +56,49 @@ export const events = {
   "session.deleted": deletedSessionEvent,
   "api_key.created": apiKeyEvent,
   "api_key.revoked": apiKeyEvent,
+  "oauth_provider.created": serverLinkedAccount,
+  "oauth_provider.updated": serverLinkedAccount,
+  "oauth_provider.deleted": deletedOAuthProviderEvent,
 } as const satisfies Record<string, z.ZodType>;
+
+export const webhookEventNames = Object.keys(webhookEvents) as (keyof typeof webhookEvents)[];
+
+const signInMethod = z.enum(["password", "otp", "mfa", "passkey", "oauth"]);
+
+/** A webhook endpoint as the audit log shows it (never its secret). */
+export const webhookEndpointEvent = z.object({ id: uuid, url: z.string(), event_types: z.array(z.string()).nullable(), enabled: z.boolean() });
+
+/**
+ * Events only the audit log keeps (never delivered to webhooks): security events and admin actions
+ * that change no user-facing resource.
+ */
+export const auditOnlyEvents = {
+  /** A sign-in was refused (wrong password or second factor). `user_id` when the address is a user's. */
+  "auth.sign_in_failed": z.object({ method: signInMethod, email: z.string().nullable(), user_id: uuid.nullable(), reason: z.string() }),
+  /** Sign-ins for an address are refused for a while after too many failures. */
+  "auth.locked_out": z.object({ method: signInMethod, email: z.string(), retry_after_seconds: z.number().int() }),
+  "api_key_set.created": z.object({
+    id: uuid,
+    description: z.string(),
+    expires_at_millis: z.number(),
+    has_publishable_client_key: z.boolean(),
+    has_secret_server_key: z.boolean(),
+    has_super_secret_admin_key: z.boolean(),
+  }),
+  "api_key_set.revoked": z.object({ id: uuid }),
+  /** The project's own fields changed (display name, description, logos, production mode). */
+  "project.updated": z.object({ changed_fields: z.array(z.string()) }),
+  /** The project's configuration changed: the top-level keys of the override that was applied. */
+  "project.config_changed": z.object({ changed_keys: z.array(z.string()) }),
+  "project.transferred": z.object({ from_team_id: z.string().nullable(), to_team_id: z.string() }),
+  "webhook_endpoint.created": webhookEndpointEvent,
+  "webhook_endpoint.updated": webhookEndpointEvent,
+  "webhook_endpoint.deleted": z.object({ id: uuid }),
+  "webhook_endpoint.secret_rotated": z.object({ id: uuid }),
+  "webhook.redelivered": z.object({ endpoint_id: uuid, delivery_id: uuid, new_delivery_id: uuid }),
+} as const satisfies Record<string, z.ZodType>;
+
+export const events = { ...webhookEvents, ...auditOnlyEvents } as const;
 
 export type EventName = keyof typeof events;
 export const eventNames = Object.keys(events) as EventName[];

@@ -64,8 +64,20 @@ export const displayName = z.string().max(256, "must be at most 256 characters")
 /** Any JSON value. One instance, so the server knows its answers need no stripping inside it. */
 export const jsonValue = z.json();
 
-/** Free-form JSON stored for clients or servers (any JSON value, or null). */
-export const metadata = jsonValue.nullable().meta({ description: "Any JSON value, or null.", example: { plan: "pro" } });
+/** The most JSON text one metadata field may hold (characters of its compact JSON). */
+export const METADATA_MAX_JSON_CHARS = 100_000;
+
+/**
+ * Free-form JSON stored for clients or servers (any JSON value, or null), at most 100,000 characters as
+ * compact JSON, so that clients cannot make every page of users or teams megabytes long.
+ */
+export const metadata = jsonValue
+  .nullable()
+  .refine((value) => value === null || JSON.stringify(value).length <= METADATA_MAX_JSON_CHARS, `must be at most ${METADATA_MAX_JSON_CHARS} characters as JSON`)
+  .meta({ description: `Any JSON value, or null; at most ${METADATA_MAX_JSON_CHARS} characters as compact JSON.`, example: { plan: "pro" } });
+
+/** Free text describing something (a permission, a project), capped like other stored text. */
+export const descriptionText = z.string().max(10_000, "must be at most 10000 characters");
 
 export const emptyObject = z.strictObject({}).meta({ id: "Empty" });
 

@@ -10,6 +10,7 @@ import { apiKeyProcedures } from "./api-keys.js";
 import { cliAuthProcedures } from "./cli-auth.js";
 import { itemProcedures } from "./items.js";
 import { miscProcedures } from "./misc.js";
+import { oauthProcedures } from "./oauth.js";
 import { otpMfaProcedures } from "./otp-mfa.js";
 import { passkeyProcedures } from "./passkeys.js";
 import { passwordProcedures } from "./password.js";
@@ -19,6 +20,7 @@ import { sessionProcedures } from "./sessions.js";
 import { teamInvitationProcedures } from "./team-invitations.js";
 import { teamProcedures } from "./teams.js";
 import { userProcedures } from "./users.js";
+import { webhookProcedures } from "./webhooks.js";
 
 export const contract = {
   ...miscProcedures,
@@ -37,6 +39,8 @@ export const contract = {
   ...cliAuthProcedures,
   ...passkeyProcedures,
   ...itemProcedures,
+  ...oauthProcedures,
+  ...webhookProcedures,
 } as const;
 
 export type Contract = typeof contract;

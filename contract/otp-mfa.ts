@@ -28,7 +28,7 @@ export const otpSignIn = defineProcedure({
   summary: "Sign in (or up) with the code from the mail (or the typed code followed by the nonce)",
   tags: ["One-time codes"],
   successStatus: 200,
-  errors: [...codeErrors, "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "otpSignInDisabled"],
+  errors: [...codeErrors, "SIGN_UP_NOT_ENABLED", "USER_EMAIL_ALREADY_EXISTS", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "otpSignInDisabled"],
   body: z.strictObject({ code: verificationCode }),
   output: newUserSignIn,
 });

@@ -4,7 +4,7 @@
  * holding it then counts as holding them too. Team scope always has the six `$…` system permissions.
  */
 import { z } from "zod";
-import { listOf, successResponse, userIdOrMe, uuid } from "./fields.js";
+import { descriptionText, listOf, successResponse, userIdOrMe, uuid } from "./fields.js";
 import { permissionIdField, systemTeamPermissionIds } from "./project-config.js";
 import { defineProcedure } from "./procedure.js";
 
@@ -26,7 +26,7 @@ export const customPermissionId = permissionIdField.refine(
   'Custom permission ids may not contain "$"; ids starting with "$" are the system permissions',
 );
 
-const description = z.string().meta({ description: "What the permission allows.", example: "Manage billing" });
+const description = descriptionText.meta({ description: "What the permission allows.", example: "Manage billing" });
 const containedIds = z
   .array(permissionIdField)
   .meta({ description: "Permissions this one contains, of the same scope (team permissions may contain system ones).", example: ["$read_members"] });

@@ -20,7 +20,8 @@ export type ProcedureAccess = "public" | "optional" | AccessType;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Abuse-limit categories: requests of a category are counted per client address and per project. */
-export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "check-code" | "refresh" | "api-key-check";
+/** `send-invitation` has budgets of its own, so invitations cannot use up the ones sign-in mail needs. */
+export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "send-invitation" | "check-code" | "refresh" | "api-key-check";
 
 /** A schema that may differ by the caller's access level (missing levels fall back to the next lower one). */
 export type PerAccess<S extends z.ZodType> = { readonly client: S; readonly server?: S; readonly admin?: S };

@@ -83,17 +83,20 @@ export const deleteSession = defineProcedure({
   output: successResponse,
 });
 
-/** OAuth 2 token endpoint (refresh-token grant now; the authorization-code grant arrives with social sign-in). */
+/** OAuth 2 token endpoint: the refresh-token grant, and the authorization-code grant that ends social sign-in (contract/oauth.ts). */
 export const oauthToken = defineProcedure({
   method: "POST",
   path: "/auth/oauth/token",
   access: "public",
   rateLimit: "refresh",
-  summary: "OAuth 2 token endpoint: a new access token for a refresh token",
+  summary: "OAuth 2 token endpoint: a new access token for a refresh token, or a session for a social sign-in's authorization code",
   description: "Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.",
   tags: ["Sessions"],
   successStatus: 200,
-  errors: ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE"],
+  errors: [
+    "INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE", "oauthRedirectUriMismatch",
+    "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+  ],
   responseHeaders: { "cache-control": "no-store", pragma: "no-cache" },
   body: z.strictObject({
     grant_type: z.enum(["refresh_token", "authorization_code"]),
@@ -112,6 +115,7 @@ export const oauthToken = defineProcedure({
     scope: z.string(),
     refresh_token: z.string().optional(),
     is_new_user: z.boolean().optional(),
+    user_id: uuid.optional(),
     after_callback_redirect_url: z.string().nullable().optional(),
   }),
 });

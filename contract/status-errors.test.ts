@@ -50,6 +50,19 @@ const wireTexts: Record<string, [number, string]> = {
     cliNotOwnRefreshToken: [400, "The refresh token must belong to a live session of the signed-in user in this project."],
     cliInvalidLoginCode: [400, "Invalid login code or the code has expired"],
     itemQuantityOutOfRange: [400, "The quantity would leave the range of ±9007199254740991."],
+    oauthLinkNeedsToken: [400, "?token= query parameter is required for link type"],
+    oauthTokenOtherProject: [403, "The access token is not valid for this project"],
+    oauthFlowNotFound: [400, "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"],
+    oauthProviderFailed: [400, "The OAuth provider's answer could not be used. Please try signing in again."],
+    sharedOAuthCredentialsMissing: [400, "This server has no shared OAuth credentials for {providerId}. Configure the project's own client id and secret for this provider."],
+    oauthRedirectUriMismatch: [400, "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."],
+    oauthProvidersListOwnOnly: [403, "Client can only list OAuth providers for their own user."],
+    oauthProvidersOwnOnly: [403, "Client can only manage OAuth providers of their own user."],
+    connectedAccountsOwnOnly: [403, "Client can only access its own connected accounts"],
+    oauthProviderLinkNotFound: [404, "OAuth provider {linkId} for user {userId} not found"],
+    oauthProviderConfigNotFound: [404, "OAuth provider {providerConfigId} not found or not configured"],
+    oauthProviderSignInTypeExists: [400, "The same provider type with sign-in enabled already exists for this user."],
+    oauthProviderAccountExists: [400, "The same provider type with the same account ID already exists for this user."],
 };
 
 describe("plain-status errors", () => {

@@ -74,6 +74,29 @@ export const statusErrors = {
   cliNotOwnRefreshToken: defineStatusError(400, "The refresh token must belong to a live session of the signed-in user in this project."),
   cliInvalidLoginCode: defineStatusError(400, "Invalid login code or the code has expired"),
   itemQuantityOutOfRange: defineStatusError(400, `The quantity would leave the range of ±${Number.MAX_SAFE_INTEGER}.`),
+
+  // Social sign-in (the browser sees the flow's answers; the texts of the reference's where it has them)
+  oauthLinkNeedsToken: defineStatusError(400, "?token= query parameter is required for link type"),
+  oauthTokenOtherProject: defineStatusError(403, "The access token is not valid for this project"),
+  oauthFlowNotFound: defineStatusError(400,
+    "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"),
+  oauthProviderFailed: defineStatusError(400, "The OAuth provider's answer could not be used. Please try signing in again."),
+  sharedOAuthCredentialsMissing: defineStatusError(400, (d: { providerId: string }) =>
+    `This server has no shared OAuth credentials for ${d.providerId}. Configure the project's own client id and secret for this provider.`),
+  oauthRedirectUriMismatch: defineStatusError(400,
+    "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."),
+  oauthProvidersListOwnOnly: defineStatusError(403, "Client can only list OAuth providers for their own user."),
+  oauthProvidersOwnOnly: defineStatusError(403, "Client can only manage OAuth providers of their own user."),
+  connectedAccountsOwnOnly: defineStatusError(403, "Client can only access its own connected accounts"),
+  oauthProviderLinkNotFound: defineStatusError(404, (d: { linkId: string; userId: string }) => `OAuth provider ${d.linkId} for user ${d.userId} not found`),
+  oauthProviderConfigNotFound: defineStatusError(404, (d: { providerConfigId: string }) => `OAuth provider ${d.providerConfigId} not found or not configured`),
+  oauthProviderSignInTypeExists: defineStatusError(400, "The same provider type with sign-in enabled already exists for this user."),
+  oauthProviderAccountExists: defineStatusError(400, "The same provider type with the same account ID already exists for this user."),
+
+  // Webhooks
+  webhookEndpointNotFound: defineStatusError(404, "Webhook endpoint not found."),
+  webhookDeliveryNotFound: defineStatusError(404, "Webhook delivery not found."),
+  webhookTargetRefused: defineStatusError(400, (d: { reason: string }) => `The webhook URL cannot be used: ${d.reason}`),
 } as const;
 
 export type StatusErrorName = keyof typeof statusErrors;

@@ -24,7 +24,7 @@ const clientTeamErrors = ["USER_AUTHENTICATION_REQUIRED", "TEAM_NOT_FOUND", "TEA
 const tags = ["Team invitations"];
 
 export const sendTeamInvitationCode = defineProcedure({
-  rateLimit: "send-code",
+  rateLimit: "send-invitation",
   method: "POST",
   path: "/team-invitations/send-code",
   access: "client",

@@ -2136,7 +2136,7 @@ export interface components {
             }[];
         };
         /**
-         * @description Any JSON value, or null.
+         * @description Any JSON value, or null; at most 100000 characters as compact JSON.
          * @example {
          *       "plan": "pro"
          *     }

@@ -12,3 +12,6 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The e-mail sandbox (the QuickJS runtime bundle and its worker) goes to dist/email-runtime/.
+await import("./build-email-runtime.mjs");

@@ -13,3 +13,4 @@ for (const file of documentFiles) {
   writeFileSync(file.types, await buildOpenApiTypes(document, file.document));
   console.log(`${file.document}: ${Object.keys(document.paths as object).length} paths, ${text.length} bytes; ${file.types} written`);
 }
+(await import("./openapi/known-errors-module.js")).writeKnownErrorsModule();

@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseDatabaseUrl, type DatabaseLocation } from "./db/store.js";
-import { parseTrustedProxies, type TrustedProxies } from "./services/net/addresses.js";
+import { parseAllowedNetworks, parseTrustedProxies, type NonPublicKind, type TrustedProxies } from "./services/net/addresses.js";
 
 export interface InternalKeysFromEnv {
   publishableClientKey?: string;
@@ -45,6 +45,29 @@ export interface ServerConfig {
   /** The SMTP server for projects whose e-mail config is `shared`; unset: such mails stay undeliverable. */
   sharedSmtp: SharedSmtpConfig | null;
   logLevel: "silent" | "error" | "info" | "debug";
+  /**
+   * The non-public networks (loopback, private, link-local, reserved) webhook targets may resolve to
+   * (LATCHKEY_WEBHOOK_ALLOWED_NETWORKS); by default none: such targets are refused.
+   */
+  webhookAllowedNetworks: ReadonlySet<NonPublicKind>;
+  /** Social sign-in: where provider endpoints are, and the server's own (shared) provider credentials. */
+  oauth: OAuthServerConfig;
+}
+
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OAuthServerConfig {
+  /**
+   * Provider id -> a base URL that replaces the scheme and host of every endpoint of that provider (the
+   * path is kept, after the base URL's own path); `*` applies to every provider as `<url>/<id>`. For
+   * local stand-ins and tests (LATCHKEY_OAUTH_PROVIDER_BASE_URLS).
+   */
+  providerBaseUrls: Readonly<Record<string, string>>;
+  /** Credentials of `shared` providers, by provider id (LATCHKEY_OAUTH_SHARED_<ID>_CLIENT_ID / _CLIENT_SECRET). */
+  sharedCredentials: Readonly<Record<string, OAuthClientCredentials>>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,7 +106,40 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ? { url: env.LATCHKEY_SMTP_URL, from: env.LATCHKEY_EMAIL_FROM ?? "Latchkey <noreply@localhost>" }
       : null,
     logLevel: logLevel as ServerConfig["logLevel"],
+    webhookAllowedNetworks: parseAllowedNetworks(env.LATCHKEY_WEBHOOK_ALLOWED_NETWORKS, "LATCHKEY_WEBHOOK_ALLOWED_NETWORKS"),
+    oauth: { providerBaseUrls: parseProviderBaseUrls(env.LATCHKEY_OAUTH_PROVIDER_BASE_URLS), sharedCredentials: sharedOAuthCredentials(env) },
   };
+}
+
+/** `github=http://127.0.0.1:4010/github,*=http://127.0.0.1:4010`: provider id (or `*`) = http(s) base URL. */
+export function parseProviderBaseUrls(value: string | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+    const eq = entry.indexOf("=");
+    const id = entry.slice(0, eq).trim();
+    const url = entry.slice(eq + 1).trim().replace(/\/+$/, "");
+    if (eq <= 0 || !/^(\*|[a-z0-9_:]+)$/.test(id) || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
+      throw new Error("LATCHKEY_OAUTH_PROVIDER_BASE_URLS must be a comma-separated list of <provider id or *>=<http(s) URL>");
+    }
+    result[id] = url;
+  }
+  return result;
+}
+
+/** The providers Latchkey knows presets for; `shared` credentials are read for each. */
+const sharedOAuthProviderIds = ["google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"];
+
+function sharedOAuthCredentials(env: Env): Record<string, OAuthClientCredentials> {
+  const result: Record<string, OAuthClientCredentials> = {};
+  for (const id of sharedOAuthProviderIds) {
+    const prefix = `LATCHKEY_OAUTH_SHARED_${id.toUpperCase()}`;
+    const clientId = env[`${prefix}_CLIENT_ID`];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    result[id] = { clientId, clientSecret };
+  }
+  return result;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

@@ -8,6 +8,7 @@ import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { mfaQueries } from "./db/queries/mfa.js";
+import { oauthQueries } from "./db/queries/oauth.js";
 import { outboxQueries } from "./db/queries/outbox.js";
 import { passkeyQueries } from "./db/queries/passkeys.js";
 import { permissionQueries } from "./db/queries/permissions.js";
@@ -16,6 +17,7 @@ import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import { teamQueries } from "./db/queries/teams.js";
 import { userQueries } from "./db/queries/users.js";
 import { verificationCodeQueries } from "./db/queries/verification-codes.js";
+import { webhookQueries, type EnabledEndpoint } from "./db/queries/webhooks.js";
 import type { Store } from "./db/store.js";
 import { TtlCache } from "./db/ttl-cache.js";
 import type { Clock } from "./services/clock.js";
@@ -48,6 +50,8 @@ export function createQueries(store: Store, clock: Clock) {
     mfa: mfaQueries(store),
     passkeys: passkeyQueries(store),
     items: itemQueries(store),
+    webhooks: webhookQueries(store, new TtlCache<readonly EnabledEndpoint[]>(HOT_CACHE_TTL_MS, 10_000, now)),
+    oauth: oauthQueries(store),
   };
 }
 

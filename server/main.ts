@@ -6,6 +6,7 @@ import { openStore } from "./db/store.js";
 import { createDeps } from "./deps.js";
 import { bootstrap } from "./services/bootstrap.js";
 import { systemClock } from "./services/clock.js";
+import { registerBuiltInSinks } from "./services/event-sinks.js";
 import { createLogger } from "./services/log.js";
 import { configurePasswordHashing } from "./services/passwords.js";
 import { loadServerSecret } from "./services/server-secret.js";
@@ -16,6 +17,7 @@ const store = await openStore({ location: config.database, poolSize: config.data
 const serverSecret = loadServerSecret(config.serverSecret, config.dataDir);
 configurePasswordHashing(config.passwordHashing.concurrency, config.passwordHashing.queueLimit);
 const deps = createDeps({ config, store, clock: systemClock, log, serverSecret });
+registerBuiltInSinks(deps);
 
 const { generatedKeys } = await bootstrap(deps);
 if (generatedKeys) {

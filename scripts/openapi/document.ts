@@ -55,7 +55,7 @@ function operation(name: string, definition: ProcedureDefinition, level: Documen
     tags: [...definition.tags],
     responses: {
       [String(definition.successStatus)]: definition.successStatus === 302
-        ? { description: "A redirect: the browser goes to the Location header.", headers: { location: { description: "Where the browser goes next.", schema: { type: "string" } } } }
+        ? { description: "A redirect: the browser goes to the Location header.", headers: { location: { description: "Where the browser goes next.", schema: { type: "string" as const } } } }
         : { description: "Success.", content: success },
       ...(definition.alternateSuccess && { [String(definition.alternateSuccess.status)]: { description: definition.alternateSuccess.description, content: success } }),
       ...errors.responsesOf(definition),

@@ -9,12 +9,16 @@
  */
 import type { TableBuilders } from "./builders.js";
 import { defineApiKeyTables } from "./tables/api-keys.js";
+import { defineAuditTables } from "./tables/audit.js";
+import { defineDataVaultTables } from "./tables/data-vault.js";
 import { defineInfrastructureTables } from "./tables/infrastructure.js";
+import { defineOAuthTables } from "./tables/oauth.js";
 import { definePaymentTables } from "./tables/payments.js";
 import { defineProjectTables } from "./tables/projects.js";
 import { defineSessionTables } from "./tables/sessions.js";
 import { defineTeamTables } from "./tables/teams.js";
 import { defineUserTables } from "./tables/users.js";
+import { defineWebhookTables } from "./tables/webhooks.js";
 
 export type { ConfigOverride } from "./tables/projects.js";
 
@@ -28,7 +32,11 @@ export function defineTables(b: TableBuilders) {
     ...defineSessionTables(b, owners),
     ...defineApiKeyTables(b, owners),
     ...definePaymentTables(b, owners),
+    ...defineOAuthTables(b, owners),
     ...defineInfrastructureTables(b, projects),
+    ...defineWebhookTables(b, projects),
+    ...defineAuditTables(b, projects),
+    ...defineDataVaultTables(b, projects),
   };
 }
 

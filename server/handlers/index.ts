@@ -8,6 +8,7 @@ import { contactChannelHandlers } from "./contact-channels.js";
 import { internalApiKeyHandlers } from "./internal-api-keys.js";
 import { itemHandlers } from "./items.js";
 import { miscHandlers } from "./misc.js";
+import { oauthHandlers } from "./oauth.js";
 import { otpMfaHandlers } from "./otp-mfa.js";
 import { passkeyHandlers } from "./passkeys.js";
 import { passwordHandlers } from "./password.js";
@@ -17,6 +18,7 @@ import { sessionHandlers } from "./sessions.js";
 import { teamInvitationHandlers } from "./team-invitations.js";
 import { teamHandlers } from "./teams.js";
 import { userHandlers } from "./users.js";
+import { webhookHandlers } from "./webhooks.js";
 
 export const handlers = {
   ...miscHandlers,
@@ -35,4 +37,5 @@ export const handlers = {
   ...cliAuthHandlers,
   ...passkeyHandlers,
   ...itemHandlers,
+  ...webhookHandlers,
 } satisfies HandlerMap<Contract>;

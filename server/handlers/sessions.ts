@@ -3,6 +3,7 @@ import { knownError } from "../../contract/known-error.js";
 import { resolveUserId } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
+import { redeemAuthorizationCode } from "../services/oauth/code-grant.js";
 import { checkOAuthClient } from "../services/token-endpoint-auth.js";
 import { endSession, endUserSessions, refreshAccessToken, startSessionForUser } from "../services/sessions.js";
 import { sessionToJson } from "../views/sessions.js";
@@ -57,7 +58,11 @@ const deleteSession: Handler<typeof c.deleteSession> = async (ctx, { params, que
 const oauthToken: Handler<typeof c.oauthToken> = async (ctx, { body }) => {
   const { deps } = ctx;
   const project = await checkOAuthClient(deps, body.client_id, body.client_secret, ctx.header("authorization"));
-  if (body.grant_type === "authorization_code") throw knownError("INVALID_AUTHORIZATION_CODE");
+  if (body.grant_type === "authorization_code") {
+    const grant = { code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier };
+    const signedIn = await redeemAuthorizationCode(deps, project, grant);
+    return { ...signedIn, token_type: "Bearer", expires_in: Math.floor(deps.config.accessTokenLifetimeMs / 1000), scope: "legacy" };
+  }
   if (!body.refresh_token) throw knownError("SCHEMA_ERROR", { message: "Request validation failed on POST /api/v1/auth/oauth/token:\n  - body.refresh_token is a required field" });
   const accessToken = await refreshAccessToken(deps, project.id, body.refresh_token);
   return { access_token: accessToken, token_type: "Bearer", expires_in: Math.floor(deps.config.accessTokenLifetimeMs / 1000), scope: "legacy" };

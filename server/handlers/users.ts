@@ -7,6 +7,7 @@ import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
 import { deleteUser as deleteUserRecord } from "../services/users/delete.js";
+import { withOAuthProviders, withOAuthProvidersOne } from "../services/oauth/user-links.js";
 import { guardAuthEmail } from "../services/users/primary-email.js";
 import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as updateUserRecord } from "../services/users/update.js";
 import { userToJson } from "../views/users.js";
@@ -24,13 +25,14 @@ async function findUserOrThrow(deps: AppDeps, auth: Auth, userIdOrMe: string): P
   return record;
 }
 
-const getCurrentUser: Handler<typeof c.getCurrentUser> = async (ctx) => userToJson(currentUser(ctx.auth));
+const getCurrentUser: Handler<typeof c.getCurrentUser> = async (ctx) => userToJson(await withOAuthProvidersOne(ctx.deps, ctx.auth.project.id, currentUser(ctx.auth)));
 
 const updateCurrentUser: Handler<typeof c.updateCurrentUser> = async (ctx, { body }) => {
   const record = currentUser(ctx.auth);
   if (ctx.auth.accessType === "client") assertClientProfileImage(body.profile_image_url);
   else assertProfileImage(body.profile_image_url);
-  return userToJson(await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth)));
+  const updated = await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth));
+  return userToJson(await withOAuthProvidersOne(ctx.deps, ctx.auth.project.id, updated));
 };
 
 const deleteCurrentUser: Handler<typeof c.deleteCurrentUser> = async (ctx) => {
@@ -53,7 +55,8 @@ const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => {
     includeAnonymous: query.include_anonymous ?? false,
     teamId: query.team_id,
   });
-  return { items: records.map(userToJson), is_paginated: true, pagination: { next_cursor: nextCursor } };
+  const withLinks = await withOAuthProviders(deps, auth.project.id, records);
+  return { items: withLinks.map(userToJson), is_paginated: true, pagination: { next_cursor: nextCursor } };
 };
 
 const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
@@ -87,12 +90,14 @@ const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
   return userToJson(record);
 };
 
-const getUser: Handler<typeof c.getUser> = async (ctx, { params }) => userToJson(await findUserOrThrow(ctx.deps, ctx.auth, params.user_id));
+const getUser: Handler<typeof c.getUser> = async (ctx, { params }) =>
+  userToJson(await withOAuthProvidersOne(ctx.deps, ctx.auth.project.id, await findUserOrThrow(ctx.deps, ctx.auth, params.user_id)));
 
 const updateUser: Handler<typeof c.updateUser> = async (ctx, { params, body }) => {
   const record = await findUserOrThrow(ctx.deps, ctx.auth, params.user_id);
   assertProfileImage(body.profile_image_url);
-  return userToJson(await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth)));
+  const updated = await updateUserRecord(ctx.deps, record, body, actorOf(ctx.auth));
+  return userToJson(await withOAuthProvidersOne(ctx.deps, ctx.auth.project.id, updated));
 };
 
 const deleteUser: Handler<typeof c.deleteUser> = async (ctx, { params }) => {

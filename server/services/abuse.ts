@@ -18,6 +18,7 @@ const perAddress: Record<GuardedAction, Limit> = {
   "sign-in": { max: 60, windowMs: MINUTE },
   "sign-up": { max: 20, windowMs: MINUTE },
   "send-code": { max: 20, windowMs: MINUTE },
+  "send-invitation": { max: 20, windowMs: MINUTE },
   "check-code": { max: 60, windowMs: MINUTE },
   refresh: { max: 600, windowMs: MINUTE },
   "api-key-check": { max: 1200, windowMs: MINUTE },
@@ -27,6 +28,9 @@ const perAddress: Record<GuardedAction, Limit> = {
 const perProject: Partial<Record<GuardedAction, Limit>> = {
   "sign-up": { max: 3_000, windowMs: MINUTE },
   "send-code": { max: 1_000, windowMs: MINUTE },
+  // Its own budget: a flood of invitations (whose recipients nobody vouches for) must not use up the
+  // project's budget for sign-in, reset and verification mail.
+  "send-invitation": { max: 1_000, windowMs: 60 * MINUTE },
 };
 
 /** Counts the request against its limits; throws TooManyRequestsError (429 with Retry-After) past one. */

@@ -36,6 +36,11 @@ export interface RecordedEvent<N extends EventName = EventName> {
  * `unit` and nothing else, so that the rows share the change's fate.
  */
 export interface EventSink {
+  /**
+   * Whether this sink writes anything for such an event, answered from memory (no query). When no
+   * sink wants an event (and validation is off), its payload is never built.
+   */
+  wants?(name: EventName, projectId: string, actor: EventActor | null): boolean;
   write(unit: Db, event: RecordedEvent): Promise<void>;
 }
 
@@ -96,13 +101,15 @@ export function eventsAreRead(deps: AppDeps): boolean {
  */
 export function recordEvent<N extends EventName>(deps: AppDeps, unit: Db, name: N, payload: PayloadSource<N>, options: RecordOptions): Promise<void> {
   if (!eventsAreRead(deps)) return recorded;
-  return deliver(deps, unit, name, payload, options);
+  const actor = options.actor ?? null;
+  const sinks = deps.events.sinks.filter((sink) => !sink.wants || sink.wants(name, options.projectId, actor));
+  if (sinks.length === 0 && !deps.config.validateResponses) return recorded;
+  return deliver(deps, unit, name, payload, options, sinks);
 }
 
-async function deliver<N extends EventName>(deps: AppDeps, unit: Db, name: N, source: PayloadSource<N>, options: RecordOptions): Promise<void> {
+async function deliver<N extends EventName>(deps: AppDeps, unit: Db, name: N, source: PayloadSource<N>, options: RecordOptions, sinks: readonly EventSink[]): Promise<void> {
   const payload = typeof source === "function" ? await source() : source;
   if (deps.config.validateResponses) checkPayload(name, payload);
-  const sinks = deps.events.sinks;
   if (sinks.length === 0) return;
   const event: RecordedEvent<N> = { name, payload, projectId: options.projectId, actor: options.actor ?? null, occurredAt: deps.clock.now() };
   for (const sink of sinks) await sink.write(unit, event as RecordedEvent);

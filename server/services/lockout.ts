@@ -1,40 +1,34 @@
 /**
  * Account lockout: after 10 failed sign-ins for an address (wrong passwords or wrong second factors),
  * sign-ins for it are refused for a wait that doubles with every further failure (1 min, 2, 4, … up to
- * 1 h). Failures of unknown addresses count the same, so lockout reveals nothing about who exists. A
- * successful sign-in clears the count; a day without failures forgets it.
+ * 1 h; schedule in db/queries/rate-limits.ts). Failures of unknown addresses count the same, so lockout
+ * reveals nothing about who exists. A successful sign-in clears the count; a day without failures forgets it.
  */
+import { lockoutWaitMs } from "../db/queries/rate-limits.js";
 import type { AppDeps } from "../deps.js";
 import { TooManyRequestsError } from "./rate-limits.js";
 
-const FREE_FAILURES = 10;
-const FIRST_WAIT_MS = 60_000;
-const LONGEST_WAIT_MS = 3_600_000;
-const FORGET_AFTER_MS = 24 * 3_600_000;
-
 const keyOf = (projectId: string, email: string) => `lockout:${projectId}:${email}`;
 
-function waitAfter(failures: number): number {
-  if (failures < FREE_FAILURES) return 0;
-  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES));
-}
-
 /**
- * Throws 429 with Retry-After while the address is locked. Returns whether failures are on record, so
- * that a successful sign-in clears them only when there are any (one write fewer per sign-in; failures
- * recorded by concurrent wrong attempts after this check stay counted).
+ * Counts a sign-in attempt for the address as a failure before its password or second factor is
+ * checked (atomically, across processes), or throws 429 with Retry-After while the address is locked:
+ * of a burst of concurrent guesses, only as many as the lockout allows are ever checked. A right answer
+ * then clears the failures (`clearSignInFailures`) or, with a second factor still to come, takes its
+ * own count back (`releaseSignInAttempt`).
  */
-export async function assertNotLockedOut(deps: AppDeps, projectId: string, email: string): Promise<boolean> {
-  const state = await deps.queries.rateLimits.peek(keyOf(projectId, email));
-  if (!state) return false;
-  const lockedUntil = state.windowStartMs + waitAfter(state.count);
+export async function reserveSignInAttempt(deps: AppDeps, projectId: string, email: string): Promise<void> {
+  const key = keyOf(projectId, email);
   const now = deps.clock.now().getTime();
-  if (lockedUntil > now) throw new TooManyRequestsError(Math.ceil((lockedUntil - now) / 1000));
-  return true;
+  if ((await deps.queries.rateLimits.reserveFailure(key, now)) !== null) return;
+  const state = await deps.queries.rateLimits.peek(key);
+  const lockedUntil = state ? state.windowStartMs + lockoutWaitMs(state.count) : now;
+  throw new TooManyRequestsError(Math.max(1, Math.ceil((lockedUntil - now) / 1000)));
 }
 
-export async function recordSignInFailure(deps: AppDeps, projectId: string, email: string): Promise<void> {
-  await deps.queries.rateLimits.recordFailure(keyOf(projectId, email), deps.clock.now().getTime(), FORGET_AFTER_MS);
+/** Takes back the failure `reserveSignInAttempt` counted, for an attempt that was right (or never checked). */
+export async function releaseSignInAttempt(deps: AppDeps, projectId: string, email: string): Promise<void> {
+  await deps.queries.rateLimits.release(keyOf(projectId, email));
 }
 
 export async function clearSignInFailures(deps: AppDeps, projectId: string, email: string): Promise<void> {

@@ -8,7 +8,6 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
-import { channelToJson } from "../views/contact-channels.js";
 import { userToJson } from "../views/users.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { recordEvent } from "./events.js";
@@ -19,7 +18,7 @@ import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { createUser } from "./users/create.js";
-import { changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
+import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
 export const OTP_SIGN_IN = "otp-sign-in";
@@ -41,10 +40,7 @@ export async function sendSignInCode(deps: AppDeps, project: ProjectRow, emailIn
   assertTrustedUrl(deps, project, callbackUrl);
   const email = normalizeEmail(emailInput);
   const owner = await deps.queries.users.findByAuthEmail(project.id, email);
-  // Signing in by mail to an unverified address would let whoever added it take the account.
-  if (owner && !owner.primaryEmail?.isVerified && owner.primaryEmail?.value === email) {
-    throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
-  }
+  refuseUnverifiedOwner(owner, email);
   if (!owner && !renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
   await enforceLimit(deps, `otp-send:${project.id}:${email}`, SEND_LIMIT);
   const nonce = await deps.store.transaction(async (tx) => {
@@ -57,6 +53,17 @@ export async function sendSignInCode(deps: AppDeps, project: ProjectRow, emailIn
   return { nonce };
 }
 
+/**
+ * Signing in by mail to an unverified address would let whoever added it take the account: a user found
+ * through an unverified primary e-mail must verify it first. (Unverified secondary channels are only
+ * claims: `findByAuthEmail` never returns their user, and a code sign-up takes the address over.)
+ */
+function refuseUnverifiedOwner(owner: UserRecord | undefined, email: string): void {
+  if (owner && !owner.primaryEmail?.isVerified && owner.primaryEmail?.value === email) {
+    throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
+  }
+}
+
 export async function checkSignInCode(deps: AppDeps, project: ProjectRow, code: string): Promise<CodeData> {
   const used = await useVerificationCode<CodeData>(deps, { projectId: project.id, purpose: OTP_SIGN_IN, code, consume: false, maxAttempts: OTP_MAX_ATTEMPTS });
   return used.data;
@@ -67,6 +74,8 @@ export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: s
   assertOtpEnabled(project);
   const { email } = await checkSignInCode(deps, project, code);
   const owner = await deps.queries.users.findByAuthEmail(project.id, email);
+  // Again at sign-in: someone may have signed up with the address after the code was mailed.
+  refuseUnverifiedOwner(owner, email);
   if (!owner && !renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
   if (owner?.user.totpSecret) {
     await useVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, code, maxAttempts: OTP_MAX_ATTEMPTS });
@@ -76,12 +85,8 @@ export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: s
     await useVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, code, maxAttempts: OTP_MAX_ATTEMPTS, db: tx });
     let record: UserRecord;
     if (owner) {
-      // Receiving the code proves the address: mark it verified and allow code sign-in from now on.
+      // The address is verified (refuseUnverifiedOwner): allow code sign-in from now on.
       const recorded = { projectId: project.id };
-      if (owner.primaryEmail?.value === email && !owner.primaryEmail.isVerified) {
-        const verified = await deps.queries.contactChannels.update(project.id, owner.primaryEmail.id, { isVerified: true }, tx);
-        await recordEvent(deps, tx, "contact_channel.updated", () => channelToJson(verified!), recorded);
-      }
       const enablesOtp = !owner.user.otpAuthEnabled;
       if (enablesOtp) await deps.queries.users.update(project.id, owner.user.id, { otpAuthEnabled: true }, tx);
       const current = (await deps.queries.users.find(project.id, owner.user.id, tx))!;
@@ -95,6 +100,8 @@ export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: s
       await recordEvent(deps, tx, "user.updated", () => userToJson(upgraded), { projectId: project.id });
       record = upgraded;
     } else {
+      // Receiving the code proves the address: another user's pending claim on it is released.
+      await assertAuthEmailFree(deps, tx, project.id, email, null);
       record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
     }
     return { ...(await completeSignIn(deps, tx, project.id, record)), is_new_user: !owner };

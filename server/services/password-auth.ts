@@ -11,7 +11,7 @@ import { enqueueEmail } from "./email/outbox.js";
 import { recordEvent } from "./events.js";
 import { passwordResetEmail } from "./email/templates.js";
 import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
-import { assertNotLockedOut, clearSignInFailures, recordSignInFailure } from "./lockout.js";
+import { clearSignInFailures, releaseSignInAttempt, reserveSignInAttempt } from "./lockout.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
 import { renderProjectConfig } from "./config/project-config.js";
@@ -27,6 +27,14 @@ export const PASSWORD_RESET = "password-reset";
 /** Reset mails per address: enough to retry, too few to flood someone's inbox. */
 const MAILS_PER_ADDRESS = { max: 3, windowMs: 10 * 60 * 1000 };
 const RESET_CODE_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Revokes the user's outstanding reset codes: a new password (reset, change, set, or by a server) makes
+ * every reset link mailed before it worthless, so a stolen one cannot undo the change.
+ */
+export async function revokePasswordResetCodes(deps: AppDeps, db: Db, projectId: string, userId: string): Promise<void> {
+  await deps.queries.verificationCodes.deleteForUser(projectId, userId, PASSWORD_RESET, db);
+}
 
 export function assertPasswordSignInEnabled(project: ProjectRow): void {
   if (!renderProjectConfig(project).auth.password.allowSignIn) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
@@ -74,17 +82,20 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
 export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string): Promise<SignInResult> {
   assertPasswordSignInEnabled(project);
   const email = normalizeEmail(emailInput);
-  const failuresOnRecord = await assertNotLockedOut(deps, project.id, email);
+  // Counted as a failure before the check, so a burst of guesses checks no more than the lockout allows.
+  await reserveSignInAttempt(deps, project.id, email);
   const record = await deps.queries.users.findByAuthEmail(project.id, email);
-  const check = await checkPassword(record?.user.passwordHash, password);
-  if (!record || !check.ok) {
-    await recordSignInFailure(deps, project.id, email);
-    throw knownError("EMAIL_PASSWORD_MISMATCH");
-  }
+  const check = await checkPassword(record?.user.passwordHash, password).catch(async (error: unknown) => {
+    await releaseSignInAttempt(deps, project.id, email); // never checked (e.g. the hashing queue is full)
+    throw error;
+  });
+  if (!record || !check.ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
   if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash });
-  // With a second factor pending, the failure count stays: wrong second factors keep adding to it.
+  // With a second factor pending, earlier failures stay (wrong second factors keep adding to them);
+  // this right password takes its own count back.
+  if (record.user.totpSecret) await releaseSignInAttempt(deps, project.id, email);
   await requireNoSecondFactor(deps, project, record);
-  if (failuresOnRecord) await clearSignInFailures(deps, project.id, email);
+  await clearSignInFailures(deps, project.id, email);
   // No transaction: the session insert (and at most a last-active stamp) need no atomicity, and on
   // PostgreSQL a serialisable transaction would cost two round trips more per sign-in.
   return completeSignIn(deps, deps.store.db, project.id, record);
@@ -121,6 +132,7 @@ export async function resetPassword(deps: AppDeps, project: ProjectRow, code: st
     const used = await useVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, code, db: tx });
     if (!used.userId) throw knownError("VERIFICATION_CODE_NOT_FOUND");
     await deps.queries.users.update(project.id, used.userId, { passwordHash }, tx);
+    await revokePasswordResetCodes(deps, tx, project.id, used.userId);
     await endUserSessionsIn(deps, tx, project.id, used.userId, null);
   });
 }
@@ -135,6 +147,7 @@ export async function updatePassword(deps: AppDeps, project: ProjectRow, record:
   const passwordHash = await hashPassword(newPassword);
   await deps.store.transaction(async (tx) => {
     await deps.queries.users.update(project.id, record.user.id, { passwordHash }, tx);
+    await revokePasswordResetCodes(deps, tx, project.id, record.user.id);
     await endUserSessionsIn(deps, tx, project.id, record.user.id, keepSessionId);
   });
 }
@@ -148,6 +161,7 @@ export async function setPassword(deps: AppDeps, project: ProjectRow, record: Us
   const { id } = record.user;
   await deps.store.transaction(async (tx) => {
     await deps.queries.users.update(project.id, id, { passwordHash }, tx);
+    await revokePasswordResetCodes(deps, tx, project.id, id);
     // has_password changed: the user as it is now, read only when the event is.
     await recordEvent(deps, tx, "user.updated", async () => userToJson((await deps.queries.users.find(project.id, id, tx))!), { projectId: project.id });
   });

@@ -10,12 +10,16 @@ import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { teamInvitationEmail } from "./email/templates.js";
+import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { addTeamMember, getTeam } from "./teams.js";
+import { normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode, type UsedVerificationCode } from "./verification-codes.js";
 
 export const TEAM_INVITATION = "team-invitation";
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
+/** Invitations per recipient address and project: enough for a few teams, too few to flood an inbox. */
+const INVITATIONS_PER_ADDRESS = { max: 5, windowMs: 3600 * 1000 };
 
 /** What an invitation code stores besides its team. */
 interface InvitationData {
@@ -32,6 +36,7 @@ export interface NewTeamInvitation {
 export async function sendTeamInvitation(deps: AppDeps, project: ProjectRow, input: NewTeamInvitation): Promise<string> {
   const team = await getTeam(deps, project.id, input.teamId);
   assertTrustedUrl(deps, project, input.callbackUrl);
+  await enforceLimit(deps, `invite-send:${project.id}:${normalizeEmail(input.email)}`, INVITATIONS_PER_ADDRESS);
   const id = await deps.store.transaction(async (tx) => {
     const data = { email: input.email } satisfies InvitationData;
     const created = await createVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, teamId: team.id, data, ttlMs: SEVEN_DAYS, db: tx });

@@ -6,12 +6,13 @@
  * shown in an e-mail; the other 39 are the nonce handed to whoever asked for the e-mail, who signs in
  * by sending `otp + nonce`. Only SHA-256 hashes of the code and of the nonce are stored.
  *
- * Attempts are counted per nonce: a submitted code that matches no code of the project and purpose adds
- * one attempt to every code sharing its last 39 characters. With `maxAttempts = N`, the first N wrong
- * submissions answer VERIFICATION_CODE_NOT_FOUND; every later submission against that nonce, wrong or
- * right, answers VERIFICATION_CODE_MAX_ATTEMPTS_REACHED. A correct submission never adds an attempt,
- * whether it consumes the code or only checks it, so checking a code any number of times cannot lock it,
- * and concurrent uses of the right code get ALREADY_USED, not MAX_ATTEMPTS_REACHED.
+ * Attempts are counted per nonce (every code sharing the submission's last 39 characters), and counted
+ * before the submission is compared, in one statement: of a burst of concurrent guesses, at most N are
+ * ever compared. With `maxAttempts = N`, the first N wrong submissions answer VERIFICATION_CODE_NOT_FOUND;
+ * every later submission against that nonce, wrong or right, answers VERIFICATION_CODE_MAX_ATTEMPTS_REACHED
+ * (or EXPIRED / ALREADY_USED for a code that is worthless anyway). A correct submission gives its attempt
+ * back, whether it consumes the code or only checks it, so checking a code any number of times cannot
+ * lock it, and concurrent uses of the right code get ALREADY_USED.
  */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../contract/known-error.js";
@@ -122,15 +123,18 @@ export async function useVerificationCode<D extends VerificationCodeData = Verif
   const queries = deps.queries.verificationCodes;
   const code = input.code.toLowerCase();
 
-  const row = await queries.findByCodeHash(projectId, purpose, hashSecret(code), db);
-  if (!row) {
-    const attempts = await queries.incrementAttemptsByNonce(projectId, purpose, hashSecret(nonceOf(code)), db);
-    throw knownError(attempts > maxAttempts ? "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED" : "VERIFICATION_CODE_NOT_FOUND");
-  }
+  const nonceHash = hashSecret(nonceOf(code));
+  // The attempt is counted before the comparison (atomically), so concurrent guesses cannot all be compared.
+  const attempts = await queries.addAttemptsByNonce(projectId, purpose, nonceHash, 1, db);
+  const found = await queries.findByCodeHash(projectId, purpose, hashSecret(code), db);
+  if (!found) throw knownError(attempts > maxAttempts ? "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED" : "VERIFICATION_CODE_NOT_FOUND");
   const now = deps.clock.now();
-  if (row.expiresAt.getTime() <= now.getTime()) throw knownError("VERIFICATION_CODE_EXPIRED");
-  if (row.usedAt) throw knownError("VERIFICATION_CODE_ALREADY_USED");
-  if (row.attempts >= maxAttempts) throw knownError("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+  if (found.expiresAt.getTime() <= now.getTime()) throw knownError("VERIFICATION_CODE_EXPIRED");
+  if (found.usedAt) throw knownError("VERIFICATION_CODE_ALREADY_USED");
+  if (attempts > maxAttempts) throw knownError("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+  // Right: the attempt is given back, so correct checks never lock the code.
+  await queries.addAttemptsByNonce(projectId, purpose, nonceHash, -1, db);
+  const row = { ...found, attempts: found.attempts - 1 };
   if (!consume) return row as UsedVerificationCode<D>;
   if (!(await queries.consume(row.id, now, db))) throw knownError("VERIFICATION_CODE_ALREADY_USED");
   return { ...row, usedAt: now } as UsedVerificationCode<D>;

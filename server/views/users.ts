@@ -8,7 +8,7 @@ import { teamToJson } from "./teams.js";
 export type ServerUserJson = z.input<typeof serverUser>;
 type Metadata = ServerUserJson["client_metadata"];
 
-export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey }: UserRecord): ServerUserJson {
+export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey, oauthProviders }: UserRecord): ServerUserJson {
   const hasPassword = user.passwordHash !== null;
   return {
     id: user.id,
@@ -28,7 +28,7 @@ export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey }: Use
     auth_with_email: hasPassword || user.otpAuthEnabled,
     requires_totp_mfa: user.totpSecret !== null,
     is_anonymous: user.isAnonymous,
-    oauth_providers: [],
+    oauth_providers: oauthProviders ? [...oauthProviders] : [],
     selected_team_id: selectedTeam ? user.selectedTeamId : null,
     selected_team: selectedTeam ? teamToJson(selectedTeam) : null,
   };

@@ -11,10 +11,16 @@
  * | (c) no credentials | no x-stack-* headers | 400 ACCESS_TYPE_REQUIRED |
  * | (h) mixed-up credentials | project id of the victim with the attacker's keys, the attacker's access token, or the attacker owner's admin access token | the known error of headers-and-auth.md §3 |
  *
- * After every call: the answer is in the wire format (no 5xx, no stack trace); it contains none of the
- * victim's values that the request did not itself carry (every seeded value is listed, and every seeded
- * text carries a marker); no row outside the attacker's projects changed (support/snapshot.ts lists
- * the columns that change by design); and no row of an attacker project refers to a victim id.
+ * After every call: the answer is in the wire format (no 5xx, no stack trace); a 2xx JSON answer has
+ * no key that the contract's output schema for the caller's access level does not declare, and parses
+ * with that schema; it contains none of the victim's values that the request did not itself carry
+ * (every seeded value is listed, and every seeded text carries a marker); no row outside the
+ * attacker's projects changed (support/snapshot.ts lists the columns that change by design); and no
+ * row of an attacker project refers to a victim id.
+ *
+ * The server runs with production settings (`validateResponses: false`): it does not parse its
+ * answers, so a key that a handler adds beyond the contract reaches the wire here as it would in
+ * production, and the key check above sees it.
  *
  * Two more cases: a plain member of the victim's team (the member defaults, $read_members and
  * $invite_members) is held to the team permissions its management routes require; and failed
@@ -29,8 +35,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../support/databases.js";
 import { createTestInstance, type TestInstance } from "../support/instance.js";
 import { defined, isolationRoutes, type RouteCase, type VictimRequest } from "./isolation-routes.js";
-import { contractProblems } from "./support/contract.js";
-import { describeRequest, describeResponse, keyHeaders, knownErrorCode, send, wireProblems, type RawRequest } from "./support/http.js";
+import { contractProblems, outputProblems } from "./support/contract.js";
+import { describeRequest, describeResponse, keyHeaders, knownErrorCode, send, wireProblems, type RawRequest, type RawResponse } from "./support/http.js";
 import { apiUrl, fillPath, levels, operations, type Level, type Operation } from "./support/openapi.js";
 import { diffSnapshots, notOfProjects, readRows, select, type Snapshot } from "./support/snapshot.js";
 import { createAttacker, createAttackerOwner, createVictim, MARKER, PASSWORD, type Attacker, type Owner, type SignedIn, type Victim } from "./support/tenants.js";
@@ -45,6 +51,30 @@ function buildRequest(operation: Operation, request: VictimRequest, headers: Rec
   const url = apiUrl(fillPath(operation.path, segments), new URLSearchParams(defined(request.query)));
   if (request.body === undefined) return { method: operation.method, url, headers };
   return { method: operation.method, url, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(request.body) };
+}
+
+/** The access level a request was sent with (null: none, or one the API does not know). */
+function levelOf(headers: Record<string, string>): Level | null {
+  const type = headers["x-stack-access-type"];
+  return levels.find((level) => level === type) ?? null;
+}
+
+/**
+ * What is wrong with any answer of the matrix: its wire format, and for a 2xx JSON answer, its keys
+ * and shape compared with the contract's output for the caller's level.
+ */
+function answerProblems(operation: Operation, request: RawRequest, response: RawResponse): string[] {
+  const problems = wireProblems(response);
+  if (response.status < 200 || response.status >= 300 || !(response.headers.get("content-type") ?? "").includes("application/json")) return problems;
+  if (response.json === undefined) problems.push("a JSON answer whose body does not parse as JSON");
+  else problems.push(...outputProblems(operation, levelOf(request.headers), response.json));
+  return problems;
+}
+
+function operationOf(key: string): Operation {
+  const operation = operations.find((o) => o.key === key);
+  if (!operation) throw new Error(`No route ${key} in openapi.json`);
+  return operation;
 }
 
 /**
@@ -79,7 +109,7 @@ describe.each(testDialects)("tenant isolation on %s", (dialect) => {
   let baseline: Snapshot;
 
   beforeAll(async () => {
-    lk = await createTestInstance(dialect);
+    lk = await createTestInstance(dialect, { validateResponses: false });
     victim = await createVictim(lk);
     attackerOwner = await createAttackerOwner(lk);
     baseline = select(await readRows(lk), notOfProjects(attackerProjects));
@@ -174,7 +204,7 @@ describe.each(testDialects)("tenant isolation on %s", (dialect) => {
   ): Promise<void> {
     const raw = buildRequest(operation, request, headers);
     const response = await send(lk, raw);
-    const problems = [...wireProblems(response)];
+    const problems = answerProblems(operation, raw, response);
     if ("status" in expectation) {
       if (response.status !== expectation.status || (knownErrorCode(response) ?? null) !== expectation.code) {
         problems.push(`expected ${expectation.status} ${expectation.code ?? "(plain text)"}`);
@@ -288,9 +318,7 @@ describe.each(testDialects)("tenant isolation on %s", (dialect) => {
     const violations: string[] = [];
     const headers = keyHeaders(v.project, "client", v.member.accessToken);
     for (const [key, request, expectation] of cases) {
-      const operation = operations.find((o) => o.key === key);
-      if (!operation) throw new Error(`No route ${key} in openapi.json`);
-      await attempt(violations, operation, "team member", request, headers, expectation, new Set(["member", "team1", "projectPublic"]));
+      await attempt(violations, operationOf(key), "team member", request, headers, expectation, new Set(["member", "team1", "projectPublic"]));
     }
     expect(violations, violations.join("\n\n")).toEqual([]);
   });
@@ -298,12 +326,19 @@ describe.each(testDialects)("tenant isolation on %s", (dialect) => {
   it("does not lock the victim's account out after failed sign-ins with its e-mail in another project", async () => {
     const attacker = await createAttacker(lk, attackerOwner);
     attackerProjects.add(attacker.project.id);
-    const signIn = (project: typeof victim.project, password: string) =>
-      lk.call("POST", "/auth/password/sign-in", { access: "client", project, body: { email: victim.user1.email, password } });
+    const operation = operationOf("POST /auth/password/sign-in");
+    const problems: string[] = [];
+    const signIn = async (project: typeof victim.project, password: string) => {
+      const raw = buildRequest(operation, { label: "sign in", body: { email: victim.user1.email, password } }, keyHeaders(project, "client"));
+      const response = await send(lk, raw);
+      problems.push(...answerProblems(operation, raw, response).map((problem) => `${describeRequest(raw)}\n  -> ${describeResponse(response)}\n  ${problem}`));
+      return response;
+    };
     for (let i = 0; i < 12; i++) await signIn(attacker.project, "wrong password");
     expect((await signIn(attacker.project, "wrong password")).status, "the attacker's own project does lock").toBe(429);
     const own = await signIn(victim.project, PASSWORD);
-    expect([own.status, own.body.user_id]).toEqual([200, victim.user1.id]);
+    expect([own.status, (own.json as { user_id?: unknown } | undefined)?.user_id]).toEqual([200, victim.user1.id]);
+    expect(problems, problems.join("\n\n")).toEqual([]);
     // The sign-in made a session for user 1 (a change the victim made itself): the next checks start from here.
     baseline = select(await readRows(lk), notOfProjects(attackerProjects));
   });

@@ -10,6 +10,7 @@ import type { Dialect, Store } from "../../server/db/store.js";
 import { createDeps, type AppDeps } from "../../server/deps.js";
 import { createKeySet, generateKeys, type KeyValues } from "../../server/services/api-key-sets.js";
 import { bootstrap } from "../../server/services/bootstrap.js";
+import { registerBuiltInSinks } from "../../server/services/event-sinks.js";
 import { manualClock, type Clock } from "../../server/services/clock.js";
 import { createLogger } from "../../server/services/log.js";
 import { createProject, type NewProject } from "../../server/services/projects.js";
@@ -85,6 +86,8 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     trustProxy: { kind: "none" },
     abuseLimits: true,
     sharedSmtp: null,
+    webhookAllowedNetworks: new Set(["loopback"]),
+    oauth: { providerBaseUrls: {}, sharedCredentials: {} },
     ...overrides,
   };
 }
@@ -100,6 +103,7 @@ export async function createTestInstance(dialect: Dialect, overrides: Partial<Se
   const store = testStore.store;
   const clock = manualClock(Date.now());
   const deps = testDeps(store, clock, overrides);
+  registerBuiltInSinks(deps);
   await bootstrap(deps);
   const app = createApp(deps);
   const internal: ProjectCredentials = { id: "internal", keys: internalTestKeys };

@@ -85,6 +85,11 @@ export function outboxQueries(store: Store) {
       await store.db.update(outbox).set({ attempts, nextAttemptAt, lastError, lockedUntil: null }).where(eq(outbox.id, id));
     },
 
+    /** Puts a row back without counting an attempt; it is claimed again at `nextAttemptAt`. */
+    async defer(id: string, nextAttemptAt: Date) {
+      await store.db.update(outbox).set({ nextAttemptAt, lockedUntil: null }).where(eq(outbox.id, id));
+    },
+
     /** Gives up after the last attempt; `attempts` is the number of attempts made. */
     async markFailed(id: string, now: Date, lastError: string, attempts: number) {
       await store.db.update(outbox).set({ status: "failed", doneAt: now, lastError, lockedUntil: null, attempts }).where(eq(outbox.id, id));

@@ -18,6 +18,11 @@ export interface UserRecord {
   selectedTeam: TeamRow | null;
   /** Whether the user has at least one passkey. */
   hasPasskey: boolean;
+  /**
+   * The user's linked provider accounts as the user object shows them; only user reads that show them
+   * load them (services/oauth/user-links.ts), so absent means "not loaded", not "none".
+   */
+  oauthProviders?: readonly { id: string; account_id: string; email: string | null }[];
 }
 
 /** Lookups cached per session and per refresh token (see ChangeAwareCache). */
@@ -147,7 +152,16 @@ export function userQueries(store: Store) {
     const owner = db
       .select({ userId: channels.userId })
       .from(channels)
-      .where(and(eq(channels.projectId, projectId), eq(channels.type, "email"), eq(channels.value, sql.placeholder("email")), eq(channels.usedForAuth, true)))
+      .where(
+        and(
+          eq(channels.projectId, projectId),
+          eq(channels.type, "email"),
+          eq(channels.value, sql.placeholder("email")),
+          eq(channels.usedForAuth, true),
+          // An unverified channel that is not the primary e-mail is only a claim: it signs nobody in.
+          or(eq(channels.isVerified, true), eq(channels.isPrimary, true)),
+        ),
+      )
       .limit(1);
     return selectRecords(db).where(and(eq(users.projectId, projectId), eq(users.id, sql`(${owner})`))).limit(1);
   });
@@ -212,7 +226,10 @@ export function userQueries(store: Store) {
       return found;
     },
 
-    /** The user who signs in with this e-mail (the channel used for auth), if any: one prepared query. */
+    /**
+     * The user who signs in with this e-mail (the channel used for auth, when verified or primary), if
+     * any: one prepared query.
+     */
     async findByAuthEmail(projectId: string, email: string, db: Db = store.db): Promise<UserRecord | undefined> {
       const [row] = await byAuthEmail.execute({ projectId, email }, db);
       return row;

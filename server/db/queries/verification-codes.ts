@@ -23,13 +23,13 @@ export function verificationCodeQueries(store: Store) {
       return row;
     },
     /**
-     * Adds one attempt to every code of this project and purpose sharing the nonce, in one statement;
-     * returns the highest count afterwards, or 0 when no code has this nonce.
+     * Adds `delta` attempts (1, or -1 to give one back) to every code of this project and purpose sharing
+     * the nonce, in one statement; returns the highest count afterwards, or 0 when no code has this nonce.
      */
-    async incrementAttemptsByNonce(projectId: string, purpose: string, nonceHash: string, db: Db = store.db): Promise<number> {
+    async addAttemptsByNonce(projectId: string, purpose: string, nonceHash: string, delta: 1 | -1, db: Db = store.db): Promise<number> {
       const rows = await db
         .update(codes)
-        .set({ attempts: sql`${codes.attempts} + 1` })
+        .set({ attempts: sql`${codes.attempts} + ${sql.raw(String(delta))}` })
         .where(and(eq(codes.nonceHash, nonceHash), eq(codes.projectId, projectId), eq(codes.purpose, purpose)))
         .returning({ attempts: codes.attempts });
       return rows.reduce((max, row) => Math.max(max, row.attempts), 0);
@@ -58,6 +58,14 @@ export function verificationCodeQueries(store: Store) {
         .where(and(eq(codes.id, id), eq(codes.projectId, projectId), eq(codes.teamId, teamId), eq(codes.purpose, purpose)))
         .returning({ id: codes.id });
       return rows.length > 0;
+    },
+    /** Deletes every code of a user with this purpose (outstanding password resets after a new password); returns how many. */
+    async deleteForUser(projectId: string, userId: string, purpose: string, db: Db = store.db): Promise<number> {
+      const rows = await db
+        .delete(codes)
+        .where(and(eq(codes.projectId, projectId), eq(codes.userId, userId), eq(codes.purpose, purpose)))
+        .returning({ id: codes.id });
+      return rows.length;
     },
     /** Housekeeping: removes codes that expired before `before`; returns how many. */
     async deleteExpired(before: Date, db: Db = store.db): Promise<number> {

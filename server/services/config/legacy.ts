@@ -30,7 +30,8 @@ function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
 /** Providers that have a type and allow sign-in, sorted by provider type (then config id). */
 function oauthProviders(config: RenderedConfig): AdminOAuthProvider[] {
   return Object.entries(config.auth.oauth.providers)
-    .flatMap(([configId, p]) => p.type !== undefined && p.allowSignIn ? [withoutUndefined({
+    // Custom OpenID Connect providers have no place in the legacy view (its `id` is a preset type).
+    .flatMap(([configId, p]) => p.type !== undefined && p.type !== "oidc" && p.allowSignIn ? [withoutUndefined({
       provider_config_id: configId,
       id: p.type,
       type: p.isShared ? "shared" as const : "standard" as const,

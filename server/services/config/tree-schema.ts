@@ -37,7 +37,10 @@ const rbac = z.strictObject({
 });
 
 const oauthProvider = z.strictObject({
-  type: z.enum(oauthProviderIds).optional(),
+  /** One of the twelve presets, or `oidc`: any OpenID Connect provider, found by discovery from `issuerUrl`. */
+  type: z.enum([...oauthProviderIds, "oidc"]).optional(),
+  /** The issuer of an `oidc` provider (its discovery document is `<issuer>/.well-known/openid-configuration`). */
+  issuerUrl: z.url({ protocol: /^https?$/ }).optional(),
   isShared: z.boolean(),
   allowSignIn: z.boolean(),
   allowConnectedAccounts: z.boolean(),

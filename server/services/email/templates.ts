@@ -41,11 +41,15 @@ export function magicLinkEmail(input: { projectName: string; link: string; otp: 
   });
 }
 
+/**
+ * The team name is written by whoever created the team, so it stays out of the subject and the heading
+ * and appears once in the body, quoted and shortened, as a name and nothing more.
+ */
 export function teamInvitationEmail(input: { projectName: string; teamName: string; link: string }): RenderedEmail {
   return compose({
-    subject: `You're invited to join ${input.teamName} on ${input.projectName}`,
-    heading: `Join ${input.teamName}`,
-    lines: [`You've been invited to join the team ${input.teamName} on ${input.projectName}.`],
+    subject: `You're invited to join a team on ${input.projectName}`,
+    heading: `Join a team on ${input.projectName}`,
+    lines: [`You've been invited to join a team on ${input.projectName}. The team's name, as its members wrote it: “${quotedName(input.teamName)}”.`],
     action: { label: "Accept invitation", link: input.link },
     footer: "If you weren't expecting this invitation, you can ignore this e-mail.",
   });
@@ -102,6 +106,12 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
+}
+
+/** A user-written name on one line, at most 64 characters. */
+function quotedName(value: string): string {
+  const line = value.replace(/\s+/g, " ").trim();
+  return line.length > 64 ? `${line.slice(0, 63)}…` : line;
 }
 
 /** Header values must not carry line breaks. */

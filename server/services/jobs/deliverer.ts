@@ -1,12 +1,15 @@
 /** What the job runner asks of the deliverer of one kind of outbox row. */
 import type { OutboxKind, OutboxRow } from "../../db/queries/outbox.js";
+import type { RetryPolicy } from "./outcomes.js";
 
 /** What a deliverer decided about one row. */
 export type Outcome =
   | { status: "sent" }
   | { status: "retry"; error: string }
   | { status: "failed"; error: string }
-  | { status: "undeliverable"; error: string };
+  | { status: "undeliverable"; error: string }
+  /** Not now, and no attempt made: due again at `until` with its attempts unchanged (e.g. waiting for an earlier row to go first). */
+  | { status: "deferred"; until: Date };
 
 export interface Deliverer {
   /**
@@ -14,6 +17,8 @@ export interface Deliverer {
    * payload, token or credential in it. Throwing counts as a retryable failure with a generic message.
    */
   deliver(row: OutboxRow): Promise<Outcome>;
+  /** How this kind retries, where it differs from the runner's defaults (webhooks retry for more than a day). */
+  readonly retryPolicy?: Partial<RetryPolicy>;
   /** Releases what the deliverer holds (connections); called when the runner that created it stops. */
   close?(): void;
 }

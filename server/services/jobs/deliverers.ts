@@ -4,10 +4,12 @@
  */
 import type { AppDeps } from "../../deps.js";
 import { createEmailDeliverer } from "../email/deliverer.js";
+import { createWebhookDeliverer } from "../webhooks/deliverer.js";
 import type { Deliverers } from "./deliverer.js";
 
 export function createDeliverers(deps: AppDeps): Deliverers {
   return {
     email: createEmailDeliverer(deps),
+    webhook: createWebhookDeliverer(deps),
   };
 }

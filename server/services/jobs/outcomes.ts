@@ -33,8 +33,9 @@ export function createOutcomeRecorder(deps: AppDeps, policy: RetryPolicy) {
     return marks.get(id);
   }
 
-  return async function record(row: OutboxRow, outcome: Outcome): Promise<void> {
+  return async function record(row: OutboxRow, outcome: Outcome, kindPolicy?: Partial<RetryPolicy>): Promise<void> {
     const now = deps.clock.now();
+    const { maxAttempts, retryBaseMs, retryMaxMs } = kindPolicy ? { ...policy, ...kindPolicy } : policy;
     switch (outcome.status) {
       case "sent":
         await sentMarks.get(row.id);
@@ -48,14 +49,18 @@ export function createOutcomeRecorder(deps: AppDeps, policy: RetryPolicy) {
         await markUndeliverable(row.id, outcome.error);
         deps.log.info("outbox: undeliverable", { id: row.id, kind: row.kind, projectId: row.projectId, reason: outcome.error });
         return;
+      case "deferred":
+        await outbox.defer(row.id, outcome.until);
+        deps.log.debug("outbox: deferred", { id: row.id, kind: row.kind, projectId: row.projectId });
+        return;
       case "retry": {
         const attempts = row.attempts + 1;
-        if (attempts >= policy.maxAttempts) {
+        if (attempts >= maxAttempts) {
           await outbox.markFailed(row.id, now, outcome.error, attempts);
           deps.log.error("outbox: giving up", { id: row.id, kind: row.kind, projectId: row.projectId, attempts, reason: outcome.error });
           return;
         }
-        const delay = Math.min(policy.retryBaseMs * 2 ** row.attempts, policy.retryMaxMs);
+        const delay = Math.min(retryBaseMs * 2 ** row.attempts, retryMaxMs);
         await outbox.scheduleRetry(row.id, attempts, new Date(now.getTime() + delay), outcome.error);
         deps.log.info("outbox: will retry", { id: row.id, kind: row.kind, projectId: row.projectId, attempts, reason: outcome.error });
         return;

@@ -78,7 +78,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
       deps.log.error("outbox: delivery error", { id: row.id, kind: row.kind, ...errorFields(error) });
       outcome = { status: "retry", error: "Internal error while delivering" };
     }
-    await record(row, outcome);
+    await record(row, outcome, deliverer.retryPolicy);
   }
 
   async function runOnce(): Promise<number> {

@@ -7,7 +7,7 @@ import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { UserRecord } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
-import { assertNotLockedOut, clearSignInFailures, recordSignInFailure } from "../lockout.js";
+import { clearSignInFailures, reserveSignInAttempt } from "../lockout.js";
 import { enforceLimit, TooManyRequestsError } from "../rate-limits.js";
 import { hashSecret, randomCode } from "../secrets.js";
 import { completeSignIn, type SignInResult } from "../sign-in.js";
@@ -16,7 +16,7 @@ import { matchTotp } from "./totp.js";
 
 export const MFA_ATTEMPT = "mfa-attempt";
 const ATTEMPT_TTL_MS = 5 * 60 * 1000;
-/** Wrong second factors an attempt answers with INVALID_TOTP_CODE; the next wrong one spends it. */
+/** Second factors checked per attempt (wrong ones answer INVALID_TOTP_CODE); the next submission spends it. */
 const MAX_WRONG_SECOND_FACTORS = 5;
 const RECOVERY_CODE_COUNT = 10;
 
@@ -49,7 +49,10 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
   const record = attempt.userId ? await deps.queries.users.find(project.id, attempt.userId) : undefined;
   if (!record?.user.totpSecret) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const lockoutEmail = record.primaryEmail?.value ?? `user:${record.user.id}`;
-  await assertNotLockedOut(deps, project.id, lockoutEmail);
+  // Both counted before the factor is checked, atomically: of a burst of guesses on one attempt, at most
+  // MAX_WRONG_SECOND_FACTORS are checked, and every guess counts towards the account lockout.
+  await reserveFactorCheck(deps, project, attempt.id, attemptCode);
+  await reserveSignInAttempt(deps, project.id, lockoutEmail);
   const now = deps.clock.now().getTime();
 
   let step: number | null = null;
@@ -60,11 +63,7 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
   } else {
     recoveryCodeId = (await deps.queries.mfa.findUnusedRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode))))?.id ?? null;
   }
-  if (step === null && recoveryCodeId === null) {
-    await recordSignInFailure(deps, project.id, lockoutEmail);
-    await countWrongFactor(deps, project, attempt.id, attemptCode);
-    throw knownError("INVALID_TOTP_CODE");
-  }
+  if (step === null && recoveryCodeId === null) throw knownError("INVALID_TOTP_CODE");
 
   await clearSignInFailures(deps, project.id, lockoutEmail);
   return deps.store.transaction(async (tx) => {
@@ -81,7 +80,8 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
   });
 }
 
-async function countWrongFactor(deps: AppDeps, project: ProjectRow, attemptId: string, attemptCode: string): Promise<void> {
+/** Counts one second-factor check on the attempt; past the allowance, spends the attempt instead. */
+async function reserveFactorCheck(deps: AppDeps, project: ProjectRow, attemptId: string, attemptCode: string): Promise<void> {
   try {
     await enforceLimit(deps, `mfa-wrong:${attemptId}`, { max: MAX_WRONG_SECOND_FACTORS, windowMs: ATTEMPT_TTL_MS });
   } catch (error) {

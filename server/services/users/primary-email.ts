@@ -12,10 +12,30 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Throws USER_EMAIL_ALREADY_EXISTS when another user of the project signs in with this e-mail. */
+/**
+ * A pending sign-in claim: an unverified channel marked for sign-in that is not its user's primary e-mail
+ * (added through the contact-channel API). Anyone may add any address that way, so until it is verified
+ * it signs nobody in (`findByAuthEmail` skips it) and it blocks nobody: whoever signs up with the address
+ * (or makes it a primary sign-in e-mail) takes it over, and the claim keeps its channel without the flag.
+ */
+export function isPendingAuthClaim(channel: ContactChannelRow): boolean {
+  return channel.usedForAuth && !channel.isVerified && !channel.isPrimary;
+}
+
+/**
+ * Throws USER_EMAIL_ALREADY_EXISTS when another user of the project signs in with this e-mail; another
+ * user's pending claim on it (see `isPendingAuthClaim`) is released instead.
+ */
 export async function assertAuthEmailFree(deps: AppDeps, db: Db, projectId: string, email: string, userId: string | null): Promise<void> {
   const owner = await deps.queries.contactChannels.authOwnerOtherThan(projectId, email, userId, db);
-  if (owner) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+  if (!owner) return;
+  if (!isPendingAuthClaim(owner)) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+  const release = async (unit: Db) => {
+    const released = await deps.queries.contactChannels.update(projectId, owner.id, { usedForAuth: false }, unit);
+    if (released) await recordEvent(deps, unit, "contact_channel.updated", () => channelToJson(released), { projectId, actor: null });
+  };
+  if (db === deps.store.db) await deps.store.transaction(release);
+  else await release(db);
 }
 
 /**

@@ -9,6 +9,7 @@ import { statusError } from "../../errors.js";
 import { userToJson } from "../../views/users.js";
 import { recordEvent, type EventActor } from "../events.js";
 import { assertPasswordPolicy, hashPassword, isSupportedPasswordHash } from "../passwords.js";
+import { revokePasswordResetCodes } from "../password-auth.js";
 import { endUserSessionsIn } from "../sessions.js";
 import { changePrimaryEmail } from "./primary-email.js";
 
@@ -111,6 +112,9 @@ async function applyUserUpdate(
     }, actor);
   }
   if (Object.keys(patch).length > 0) await deps.queries.users.update(projectId, user.id, patch, db);
-  if (sessionsEnded) await endUserSessionsIn(deps, db, projectId, user.id, null, actor);
+  if (sessionsEnded) {
+    await revokePasswordResetCodes(deps, db, projectId, user.id);
+    await endUserSessionsIn(deps, db, projectId, user.id, null, actor);
+  }
   return { sessionsEnded };
 }

@@ -69,7 +69,7 @@ describe.each(testDialects)("team invitations on %s", (dialect) => {
     expect([sent.status, sent.body]).toEqual([200, { success: true, id: expect.any(String) }]);
     const code = await invitationCode(lk, sink, "bob@example.com");
     const mail = sink.messages.find((m) => m.text.includes(code))!;
-    expect(mail.subject).toContain("Engines");
+    expect(mail.text).toContain("“Engines”"); // quoted in the body, never in the subject (issue 18)
     expect(mail.text).toContain(`${callback}?lang=en&code=${code}`);
 
     const pending = await lk.call("GET", `/team-invitations?team_id=${teamId}`, asAda);

@@ -1,7 +1,10 @@
 /**
  * The operations of openapi.json as the security suites iterate them: method and path, the access
- * levels the `security` list allows, path and query parameters, the request body schema, and the known
- * error codes documented per status. `$ref`s are resolved on demand with `resolve`.
+ * levels the `security` list allows (the operation's, else the document's), path and query parameters
+ * (the path item's and the operation's, shared ones referenced from `components.parameters`), the
+ * request body schema, and the known error codes documented per status (read from the error schemas
+ * of the response, shared ones referenced from `components.responses`). Schema `$ref`s are resolved on
+ * demand with `resolve`.
  */
 import { readFileSync } from "node:fs";
 
@@ -58,17 +61,37 @@ export interface Operation {
   responses: Map<number, string[]>;
 }
 
+interface Reference {
+  $ref: string;
+}
+
+interface RawParameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+interface RawResponse {
+  content?: Record<string, { schema: JsonSchema }>;
+}
+
 interface RawOperation {
   operationId: string;
   security?: Record<string, unknown>[];
-  parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+  parameters?: (RawParameter | Reference)[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { headers?: { "x-stack-known-error"?: { schema: { enum?: string[] } } } }>;
+  responses: Record<string, RawResponse | Reference>;
 }
 
+const httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+type RawPathItem = { parameters?: (RawParameter | Reference)[] } & Partial<Record<(typeof httpMethods)[number], RawOperation>>;
+
 interface OpenApiDocument {
-  paths: Record<string, Record<string, RawOperation>>;
-  components: { schemas: Record<string, JsonSchema> };
+  security?: Record<string, unknown>[];
+  paths: Record<string, RawPathItem>;
+  components: { schemas: Record<string, JsonSchema>; parameters?: Record<string, RawParameter>; responses?: Record<string, RawResponse> };
 }
 
 const documentUrl = new URL("../../../openapi.json", import.meta.url);
@@ -93,17 +116,41 @@ export function resolve(schema: JsonSchema): JsonSchema {
   return current;
 }
 
-function toOperation(method: string, path: string, raw: RawOperation): Operation {
-  const security = raw.security ?? [];
+/** A parameter or response object, or the shared one of `components` that it references. */
+function component<T extends object>(value: T | Reference, kind: "parameters" | "responses"): T {
+  if (!("$ref" in value)) return value;
+  const prefix = `#/components/${kind}/`;
+  const target = value.$ref.startsWith(prefix) ? openApi.components[kind]?.[value.$ref.slice(prefix.length)] : undefined;
+  if (!target) throw new Error(`Unknown $ref ${value.$ref}`);
+  return target as T;
+}
+
+/** The known-error codes an error schema admits: the `code` constants of its variants. */
+function errorCodes(schema: JsonSchema, seen = new Set<JsonSchema>()): string[] {
+  const resolved = resolve(schema);
+  if (seen.has(resolved)) return [];
+  seen.add(resolved);
+  const code = resolved.properties?.code === undefined ? undefined : resolve(resolved.properties.code);
+  const own = code?.const !== undefined ? [String(code.const)] : (code?.enum ?? []).map(String);
+  return [...own, ...[...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])].flatMap((variant) => errorCodes(variant, seen))];
+}
+
+function toOperation(method: string, path: string, raw: RawOperation, pathParameters: (RawParameter | Reference)[]): Operation {
+  const security = raw.security ?? openApi.security ?? [];
   const schemes = security.map((requirement) => Object.keys(requirement));
   const auth = security.length === 0 ? "public" : schemes.some((s) => s.length === 0) ? "optional" : "required";
   const allowed = new Set(schemes.flat().map((scheme) => levelOfScheme[scheme]));
-  const parameters = raw.parameters ?? [];
+  // The operation's parameters override the path item's of the same name and location.
+  const byKey = new Map<string, RawParameter>();
+  for (const parameter of [...pathParameters, ...(raw.parameters ?? [])].map((p) => component(p, "parameters"))) {
+    byKey.set(`${parameter.in} ${parameter.name}`, parameter);
+  }
   const params = (where: string) =>
-    parameters.filter((p) => p.in === where).map((p) => ({ name: p.name, required: p.required === true, schema: p.schema }));
+    [...byKey.values()].filter((p) => p.in === where).map((p) => ({ name: p.name, required: p.required === true, schema: p.schema }));
   const responses = new Map<number, string[]>();
-  for (const [status, response] of Object.entries(raw.responses)) {
-    responses.set(Number(status), response.headers?.["x-stack-known-error"]?.schema.enum ?? []);
+  for (const [status, entry] of Object.entries(raw.responses)) {
+    const schema = Number(status) >= 400 ? component(entry, "responses").content?.["application/json"]?.schema : undefined;
+    responses.set(Number(status), schema === undefined ? [] : [...new Set(errorCodes(schema))].sort());
   }
   return {
     key: `${method.toUpperCase()} ${path}`,
@@ -120,8 +167,12 @@ function toOperation(method: string, path: string, raw: RawOperation): Operation
 }
 
 /** Every operation of openapi.json, in document order. */
-export const operations: Operation[] = Object.entries(openApi.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, raw]) => toOperation(method, path, raw)),
+export const operations: Operation[] = Object.entries(openApi.paths).flatMap(([path, item]) =>
+  Object.keys(item).flatMap((key) => {
+    const method = httpMethods.find((m) => m === key);
+    const raw = method && item[method];
+    return raw ? [toOperation(key, path, raw, item.parameters ?? [])] : [];
+  }),
 );
 
 /** The URL of an operation under the API base, with path parameters already encoded by the caller. */

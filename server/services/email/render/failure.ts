@@ -38,7 +38,8 @@ function cut(text: string): string {
 
 /**
  * An error thrown inside the sandbox. QuickJS reports exhausted limits as InternalErrors ("out of
- * memory", "stack overflow", "interrupted"); after one of those the context is not trusted again.
+ * memory", "stack overflow", "interrupted"). Any error raised while tenant code ran retires the context
+ * (`fatal`): the realm is frozen, but a half-finished render is not worth trusting with the next one.
  */
 export function classifySandboxError(error: SandboxError, limits: { timeoutMs: number; memoryLimitBytes: number }): RenderFailure {
   const { name, message } = error;
@@ -46,5 +47,5 @@ export function classifySandboxError(error: SandboxError, limits: { timeoutMs: n
   if (/out of memory/i.test(message)) return memoryFailure(limits.memoryLimitBytes);
   if (/stack overflow|call stack size/i.test(message)) return stackFailure();
   const text = `${name && name !== "Error" ? `${name}: ` : ""}${message || "unknown error"}`;
-  return { message: cut(text) + sourceLocation(error.stack), fatal: name === "InternalError" };
+  return { message: cut(text) + sourceLocation(error.stack), fatal: true };
 }

@@ -20,6 +20,8 @@ export function compileModule(source: string, file: SourceFile): string {
       jsxRuntime: "automatic",
       production: true,
       disableESTransforms: true,
+      // An import nothing uses still fails when its module is not allowed (TypeScript would drop it).
+      keepUnusedImports: true,
       filePath: file,
     }).code;
   } catch (error) {

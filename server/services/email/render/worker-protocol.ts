@@ -35,7 +35,7 @@ export interface RenderRequest {
   input: RenderInput;
 }
 
-/** `fatal`: the context may be damaged (timeout, memory, stack, crash) and the worker must be replaced. */
+/** `fatal`: tenant code ran and failed (or hit a limit), so the worker is replaced; false for compile errors. */
 export interface RenderFailure {
   message: string;
   fatal: boolean;

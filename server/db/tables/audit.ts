@@ -1,0 +1,39 @@
+/**
+ * The audit log: append-only rows, one per audited event (services/audit). Rows are written in the
+ * change's unit of work unsealed (`seq` null), then sealed in order: each sealed row carries the
+ * project-wide sequence number, the previous row's hash and its own hash (a keyed hash over its
+ * content and the previous hash), so that a changed or removed row breaks the chain.
+ */
+import type { TableBuilders } from "../builders.js";
+import { projectIdColumn } from "./columns.js";
+import type { ProjectTables } from "./projects.js";
+
+export function defineAuditTables(b: TableBuilders, { projects }: ProjectTables) {
+  const auditLog = b.table(
+    "audit_log",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectIdColumn(b, projects),
+      /** Recording order within this server (time, then a counter); sealing follows it. */
+      sequence: b.text("sequence").notNull(),
+      event: b.text("event").notNull(),
+      actorType: b.text("actor_type"),
+      actorUserId: b.text("actor_user_id"),
+      /** The object the event is about, for filtering (`user:<id>`). */
+      objectKey: b.text("object_key"),
+      payload: b.json("payload").$type<unknown>().notNull(),
+      occurredAt: b.time("occurred_at").notNull(),
+      /** Position in the project's chain (1, 2, …); null until sealed. */
+      seq: b.bigint("seq"),
+      prevHash: b.text("prev_hash"),
+      hash: b.text("hash"),
+    },
+    (t) => [
+      b.uniqueIndex("audit_log_seq_idx").on(t.projectId, t.seq),
+      b.index("audit_log_unsealed_idx").on(t.projectId, t.hash, t.sequence),
+      b.index("audit_log_event_idx").on(t.projectId, t.event, t.occurredAt),
+      b.index("audit_log_time_idx").on(t.projectId, t.occurredAt),
+    ],
+  );
+  return { auditLog };
+}

@@ -1,0 +1,89 @@
+/**
+ * Renders e-mail themes, templates and drafts (TSX written by project admins) in a QuickJS sandbox on
+ * worker threads. Each render compiles the TSX with sucrase, evaluates it in a warm context that already
+ * holds React, React Email and Tailwind, and answers the HTML, the plain-text part, and the values of
+ * `<Subject>` and `<NotificationCategory>`. Every failure of the theme or template, limits included, is
+ * EMAIL_RENDERING_ERROR with a message for the admin.
+ *
+ * @example
+ * const renderer = createEmailRenderer({ poolSize: 2, timeoutMs: 1000 });
+ * const { html, text, subject } = await renderer.render({ projectId, themeTsx, templateTsx, variables });
+ * await renderer.close();
+ */
+import { knownError } from "../../../errors.js";
+import { SandboxPool, TemplateRenderError, type PoolStats } from "./pool.js";
+import { findRuntimeFiles } from "./runtime-files.js";
+import type { RenderInput, RenderedEmail } from "./worker-protocol.js";
+
+export type { PoolStats, RenderedEmail };
+
+export interface EmailRendererOptions {
+  /** Warm contexts (one worker thread each). Default 2. */
+  poolSize?: number;
+  /** Time one render may take inside the sandbox. Default 1000 ms. */
+  timeoutMs?: number;
+  /** QuickJS heap limit per context (the loaded runtime uses ~5 MB of it). Default 32 MiB. */
+  memoryLimitBytes?: number;
+  /** QuickJS stack limit per context. Default 1 MiB (the worker's native stack is 8 MiB). */
+  maxStackSizeBytes?: number;
+  /** A context is replaced after this many renders. Default 1000. */
+  maxRendersPerContext?: number;
+  /** How long after the deadline a worker that does not answer is terminated. Default 250 ms. */
+  killGraceMs?: number;
+  /** Longest theme or template source accepted, in characters. Default 256 KiB. */
+  maxSourceLength?: number;
+  /** Where runtime.js and sandbox-worker.mjs are; found from dist/email-runtime by default. */
+  runtimeDir?: string;
+}
+
+export interface RenderEmailInput extends RenderInput {
+  projectId: string;
+}
+
+export interface EmailRenderer {
+  /** Throws EMAIL_RENDERING_ERROR when the theme or template fails. */
+  render(input: RenderEmailInput): Promise<RenderedEmail>;
+  /** Resolves once every context is warm (start-up, tests, benchmarks). */
+  whenReady(): Promise<void>;
+  stats(): PoolStats;
+  close(): Promise<void>;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`createEmailRenderer: ${name} must be a positive number`);
+  return value;
+}
+
+export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRenderer {
+  const maxSourceLength = positive("maxSourceLength", options.maxSourceLength ?? 256 * 1024);
+  const pool = new SandboxPool({
+    poolSize: Math.floor(positive("poolSize", options.poolSize ?? 2)),
+    timeoutMs: positive("timeoutMs", options.timeoutMs ?? 1000),
+    memoryLimitBytes: positive("memoryLimitBytes", options.memoryLimitBytes ?? 32 * 1024 * 1024),
+    maxStackSizeBytes: positive("maxStackSizeBytes", options.maxStackSizeBytes ?? 1024 * 1024),
+    maxRendersPerContext: positive("maxRendersPerContext", options.maxRendersPerContext ?? 1000),
+    killGraceMs: positive("killGraceMs", options.killGraceMs ?? 250),
+    files: findRuntimeFiles(options.runtimeDir),
+  });
+
+  async function render({ projectId, ...input }: RenderEmailInput): Promise<RenderedEmail> {
+    for (const [file, source] of [["theme", input.themeTsx], ["template", input.templateTsx]] as const) {
+      if (source.length > maxSourceLength) {
+        throw knownError("EMAIL_RENDERING_ERROR", { error: `The ${file} source is longer than ${maxSourceLength} characters` });
+      }
+    }
+    try {
+      return await pool.render(projectId, input);
+    } catch (error) {
+      if (error instanceof TemplateRenderError) throw knownError("EMAIL_RENDERING_ERROR", { error: error.message });
+      throw error;
+    }
+  }
+
+  return {
+    render,
+    whenReady: () => pool.whenReady(),
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * A small pool of sandbox workers, each holding one warm QuickJS context. A context renders one job at
+ * a time; a job goes to an idle context that last served the same project if there is one, else to a
+ * fresh one, else to the least recently used (which first drops the caches of the project it served).
+ * A context is retired after a failure of tenant code or after `maxRendersPerContext` renders, and a new
+ * worker warms up in its place. The interrupt handler stops a render at its deadline; if the worker does
+ * not answer `killGraceMs` later (QuickJS cannot interrupt a long built-in call), it is terminated.
+ */
+import { Worker } from "node:worker_threads";
+import type { RuntimeFiles } from "./runtime-files.js";
+import type { RenderInput, RenderRequest, RenderedEmail, SandboxLimits, WorkerMessage, WorkerStartData } from "./worker-protocol.js";
+
+export interface PoolOptions extends SandboxLimits {
+  poolSize: number;
+  timeoutMs: number;
+  killGraceMs: number;
+  maxRendersPerContext: number;
+  files: RuntimeFiles;
+}
+
+/** A render that failed because of the theme or template (or a limit it hit): EMAIL_RENDERING_ERROR. */
+export class TemplateRenderError extends Error {
+  override readonly name = "TemplateRenderError";
+}
+
+interface Job {
+  id: number;
+  projectId: string;
+  input: RenderInput;
+  resolve: (email: RenderedEmail) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  spawnedAt: number;
+  ready: boolean;
+  retired: boolean;
+  job: Job | null;
+  project: string | null;
+  renders: number;
+  lastUsed: number;
+  killTimer?: NodeJS.Timeout;
+}
+
+export interface PoolStats {
+  contexts: number;
+  ready: number;
+  busy: number;
+  queued: number;
+  /** Spawn-to-ready times of every context started so far, in ms (the first ones are the initial warm-up). */
+  coldStartsMs: number[];
+  retired: number;
+}
+
+export class SandboxPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly coldStartsMs: number[] = [];
+  private readonly readyWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  private nextId = 1;
+  private retiredCount = 0;
+  private startFailures = 0;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {
+    for (let i = 0; i < options.poolSize; i++) this.spawn();
+  }
+
+  render(projectId: string, input: RenderInput): Promise<RenderedEmail> {
+    if (this.closed) return Promise.reject(new Error("The e-mail renderer is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, projectId, input, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Resolves once every context of the pool is warm. */
+  whenReady(): Promise<void> {
+    if (this.slots.every((slot) => slot.ready)) return Promise.resolve();
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+  }
+
+  stats(): PoolStats {
+    return {
+      contexts: this.slots.length,
+      ready: this.slots.filter((slot) => slot.ready).length,
+      busy: this.slots.filter((slot) => slot.job).length,
+      queued: this.queue.length,
+      coldStartsMs: [...this.coldStartsMs],
+      retired: this.retiredCount,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const closedError = new Error("The e-mail renderer is closed");
+    for (const job of this.queue.splice(0)) job.reject(closedError);
+    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(closedError);
+    await Promise.all([...this.slots].map((slot) => this.retire(slot, closedError)));
+  }
+
+  private spawn(): void {
+    if (this.closed) return;
+    const data: WorkerStartData = {
+      runtimePath: this.options.files.runtimePath,
+      memoryLimitBytes: this.options.memoryLimitBytes,
+      maxStackSizeBytes: this.options.maxStackSizeBytes,
+    };
+    const worker = new Worker(this.options.files.workerPath, {
+      workerData: data,
+      execArgv: [],
+      // QuickJS recursion runs on this thread's native stack: keep it well above maxStackSizeBytes.
+      resourceLimits: { stackSizeMb: 8, maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    });
+    const slot: Slot = { worker, spawnedAt: performance.now(), ready: false, retired: false, job: null, project: null, renders: 0, lastUsed: 0 };
+    this.slots.push(slot);
+    worker.on("message", (message: WorkerMessage) => this.onMessage(slot, message));
+    worker.on("error", (error) => this.onExit(slot, error.message));
+    worker.on("exit", (code) => this.onExit(slot, `exit code ${code}`));
+  }
+
+  private onMessage(slot: Slot, message: WorkerMessage): void {
+    if (slot.retired) return;
+    switch (message.type) {
+      case "ready":
+        slot.ready = true;
+        slot.worker.unref();
+        this.startFailures = 0;
+        this.coldStartsMs.push(Math.round(performance.now() - slot.spawnedAt));
+        if (this.slots.every((s) => s.ready)) for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
+        this.dispatch();
+        return;
+      case "startFailed":
+        this.failStart(slot, message.message);
+        return;
+      case "rendered":
+      case "failed": {
+        const job = slot.job;
+        if (!job || job.id !== message.id) return;
+        clearTimeout(slot.killTimer);
+        slot.job = null;
+        slot.renders++;
+        if (message.type === "rendered") job.resolve(message.email);
+        else job.reject(new TemplateRenderError(message.failure.message));
+        const fatal = message.type === "failed" && message.failure.fatal;
+        if (fatal || slot.renders >= this.options.maxRendersPerContext) this.replace(slot);
+        else slot.worker.unref();
+        this.dispatch();
+        return;
+      }
+    }
+  }
+
+  private onExit(slot: Slot, reason: string): void {
+    if (slot.retired) return;
+    if (!slot.ready) return this.failStart(slot, `the worker stopped (${reason})`);
+    clearTimeout(slot.killTimer);
+    slot.job?.reject(new TemplateRenderError(`The sandbox stopped while rendering (${reason})`));
+    slot.job = null;
+    this.replace(slot);
+    this.dispatch();
+  }
+
+  /** A worker that cannot start is a deployment problem, not a template's: fail waiting jobs, retry later. */
+  private failStart(slot: Slot, reason: string): void {
+    const error = new Error(`The e-mail sandbox failed to start: ${reason}`);
+    void this.retire(slot, error);
+    for (const job of this.queue.splice(0)) job.reject(error);
+    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
+    this.startFailures++;
+    const delay = Math.min(30_000, 500 * 2 ** Math.min(this.startFailures, 6));
+    setTimeout(() => this.spawn(), delay).unref();
+  }
+
+  private replace(slot: Slot): void {
+    void this.retire(slot, new Error("The sandbox was replaced"));
+    this.spawn();
+  }
+
+  private async retire(slot: Slot, error: Error): Promise<void> {
+    if (slot.retired) return;
+    slot.retired = true;
+    this.retiredCount++;
+    clearTimeout(slot.killTimer);
+    slot.job?.reject(error);
+    slot.job = null;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    await slot.worker.terminate();
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const job = this.queue[0]!;
+      const slot = this.pick(job.projectId);
+      if (!slot) return;
+      this.queue.shift();
+      this.run(slot, job);
+    }
+  }
+
+  private pick(projectId: string): Slot | undefined {
+    const idle = this.slots.filter((slot) => slot.ready && !slot.job && !slot.retired);
+    return (
+      idle.find((slot) => slot.project === projectId) ??
+      idle.find((slot) => slot.project === null) ??
+      idle.sort((a, b) => a.lastUsed - b.lastUsed)[0]
+    );
+  }
+
+  private run(slot: Slot, job: Job): void {
+    const forgetProject = slot.project !== null && slot.project !== job.projectId;
+    slot.job = job;
+    slot.project = job.projectId;
+    slot.lastUsed = performance.now();
+    slot.worker.ref();
+    const { timeoutMs, killGraceMs } = this.options;
+    slot.killTimer = setTimeout(() => {
+      void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${timeoutMs} ms`));
+      this.spawn();
+      this.dispatch();
+    }, timeoutMs + killGraceMs);
+    const request: RenderRequest = { type: "render", id: job.id, timeoutMs, forgetProject, input: job.input };
+    slot.worker.postMessage(request);
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The server's own event sinks (services/events.ts): webhooks and the audit log. Registered once per
+ * server at start-up (main.ts, and the test instance), never by services.
+ */
+import type { AppDeps } from "../deps.js";
+import { registerEventSink } from "./events.js";
+import { createWebhookSink } from "./webhooks/sink.js";
+
+export function registerBuiltInSinks(deps: AppDeps): () => void {
+  const removers = [registerEventSink(deps, createWebhookSink(deps))];
+  return () => {
+    for (const remove of removers) remove();
+  };
+}

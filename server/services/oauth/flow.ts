@@ -1,0 +1,183 @@
+/**
+ * The outer OAuth flow (oauth-and-passkeys-and-mfa.md §1): the app's browser comes to our authorize
+ * endpoint with its PKCE challenge; we store the flow (10 minutes) and send the browser to the provider
+ * with a state and PKCE verifier of our own; the provider's callback signs in, signs up or links, and
+ * sends the browser back to the app with our authorization code (a verification code, 5 minutes, single
+ * use), which the app exchanges with its verifier at the token endpoint (./code-grant.ts).
+ */
+import { randomUUID } from "node:crypto";
+import * as oauth from "oauth4webapi";
+import { KnownError, knownError } from "../../../contract/known-error.js";
+import type { OAuthFlowRow } from "../../db/queries/oauth.js";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { UserRecord } from "../../db/queries/users.js";
+import type { AppDeps } from "../../deps.js";
+import { statusError } from "../../errors.js";
+import { isTrustedUrl, redirectPolicy, withQueryParam } from "../redirect-urls.js";
+import { hashSecret, randomCode } from "../secrets.js";
+import { createVerificationCode } from "../verification-codes.js";
+import { signInOrLink } from "./accounts.js";
+import { authorizationUrl, exchangeCode, fetchProfile, ProviderDeniedError, ProviderFailedError, scopesFor } from "./protocol.js";
+import { providerClient, type ProviderClient } from "./provider-clients.js";
+
+/** How long a flow may take from our authorize endpoint to the provider's callback. */
+const FLOW_TTL_MS = 10 * 60 * 1000;
+/** Our authorization codes' lifetime (oauth2-server's default, as the reference uses). */
+const CODE_TTL_MS = 5 * 60 * 1000;
+export const OAUTH_CODE = "oauth-code";
+/** The purpose the flow's provider PKCE verifier is sealed under. */
+const VERIFIER_PURPOSE = "oauth-flow-verifier";
+
+export interface AuthorizeRequest {
+  providerConfigId: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  scope?: string;
+  state: string;
+  codeChallenge: string;
+  type?: "authenticate" | "link";
+  token?: string;
+  errorRedirectUrl?: string;
+  afterCallbackRedirectUrl?: string;
+  providerScope?: string;
+}
+
+/** What our authorization code carries to the token endpoint. */
+export interface CodeData {
+  [key: string]: unknown;
+  user_id: string;
+  is_new_user: boolean;
+  redirect_uri: string;
+  code_challenge: string;
+  after_callback_redirect_url: string | null;
+}
+
+/** The provider's redirect URI: our callback for this provider config. */
+export function callbackUrl(deps: AppDeps, configId: string): string {
+  return `${deps.config.publicUrl}/api/v1/auth/oauth/callback/${encodeURIComponent(configId)}`;
+}
+
+/** Checks the app's request, stores the flow and answers the provider's authorization URL. */
+export async function startFlow(deps: AppDeps, request: AuthorizeRequest): Promise<string> {
+  const project = await oauthClientProject(deps, request.clientId, request.clientSecret);
+  if (request.scope !== undefined && request.scope !== "legacy") throw knownError("INVALID_SCOPE", { scope: request.scope });
+  const kind = request.type ?? "authenticate";
+  const provider = await providerClient(deps, project, request.providerConfigId);
+  if (!(provider.allowSignIn || (kind === "link" && provider.allowConnectedAccounts))) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
+
+  const policy = redirectPolicy(deps, project);
+  const redirectUri = request.redirectUri.split("#")[0]!;
+  if (!isTrustedUrl(redirectUri, policy)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
+  if (request.afterCallbackRedirectUrl !== undefined && !isTrustedUrl(request.afterCallbackRedirectUrl, policy)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
+  // An untrusted error page is ignored: errors are then answered here, not sent anywhere.
+  const errorRedirectUrl = request.errorRedirectUrl !== undefined && isTrustedUrl(request.errorRedirectUrl, policy) ? request.errorRedirectUrl : null;
+
+  const user = request.token === undefined ? null : await tokenUser(deps, project, request.token);
+  if (kind === "link" && !user) throw statusError("oauthLinkNeedsToken");
+  const providerScope = request.providerScope?.trim() || null;
+  if (providerScope && provider.isShared) throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+
+  const state = randomCode();
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const now = deps.clock.now();
+  await deps.queries.oauth.insertFlow({
+    id: randomUUID(),
+    projectId: project.id,
+    stateHash: hashSecret(state),
+    providerConfigId: provider.configId,
+    kind,
+    userId: user?.user.id ?? null,
+    redirectUri,
+    outerState: request.state,
+    codeChallenge: request.codeChallenge,
+    afterCallbackRedirectUrl: request.afterCallbackRedirectUrl ?? null,
+    errorRedirectUrl,
+    providerScope,
+    providerCodeVerifier: deps.secrets.encrypt(codeVerifier, VERIFIER_PURPOSE),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + FLOW_TTL_MS),
+    usedAt: null,
+  });
+  return authorizationUrl(provider, { redirectUri: callbackUrl(deps, provider.configId), state, codeVerifier, scopes: scopesFor(provider, providerScope) });
+}
+
+/**
+ * The provider's callback: finishes the flow and answers where the browser goes next, the app's redirect
+ * URI with our code, or, for a known error, the flow's error page when it has a trusted one.
+ */
+export async function finishFlow(deps: AppDeps, configId: string, params: URLSearchParams): Promise<string> {
+  const state = params.get("state");
+  const flow = state ? await deps.queries.oauth.findFlowByStateHash(hashSecret(state)) : undefined;
+  if (!flow || !state || flow.providerConfigId !== configId || flow.usedAt) throw statusError("oauthFlowNotFound");
+  try {
+    return await finishFoundFlow(deps, flow, state, params);
+  } catch (error) {
+    if (!(error instanceof KnownError) || flow.errorRedirectUrl === null) throw error;
+    let location = withQueryParam(flow.errorRedirectUrl, "errorCode", error.code);
+    location = withQueryParam(location, "message", error.message);
+    return withQueryParam(location, "details", JSON.stringify(error.details ?? {}));
+  }
+}
+
+async function finishFoundFlow(deps: AppDeps, flow: OAuthFlowRow, state: string, params: URLSearchParams): Promise<string> {
+  if (flow.expiresAt.getTime() <= deps.clock.now().getTime()) throw knownError("OUTER_OAUTH_TIMEOUT");
+  // Spent first: a replayed callback finds nothing, whatever happens next.
+  if (!(await deps.queries.oauth.useFlow(flow.id, deps.clock.now()))) throw statusError("oauthFlowNotFound");
+  const project = await deps.queries.projects.find(flow.projectId);
+  if (!project) throw statusError("oauthFlowNotFound");
+  const provider = await providerClient(deps, project, flow.providerConfigId);
+  const subject = flow.userId === null ? null : ((await deps.queries.users.find(project.id, flow.userId)) ?? null);
+  if (flow.kind === "link" && !subject) throw knownError("USER_NOT_FOUND");
+
+  const { profile, tokens } = await talkToProvider(deps, provider, flow, state, params);
+  const outcome = await deps.store.transaction((tx) => signInOrLink(deps, tx, project, provider, profile, tokens, { kind: flow.kind, user: subject }));
+  const data: CodeData = {
+    user_id: outcome.userId,
+    is_new_user: outcome.isNewUser,
+    redirect_uri: flow.redirectUri,
+    code_challenge: flow.codeChallenge,
+    after_callback_redirect_url: flow.afterCallbackRedirectUrl,
+  };
+  const { code } = await createVerificationCode(deps, { projectId: project.id, purpose: OAUTH_CODE, userId: outcome.userId, data, ttlMs: CODE_TTL_MS });
+  return withQueryParam(withQueryParam(flow.redirectUri, "code", code), "state", flow.outerState);
+}
+
+async function talkToProvider(deps: AppDeps, provider: ProviderClient, flow: OAuthFlowRow, state: string, params: URLSearchParams) {
+  try {
+    const tokens = await exchangeCode(provider, deps.clock, {
+      callbackParams: params,
+      state,
+      redirectUri: callbackUrl(deps, provider.configId),
+      codeVerifier: deps.secrets.decrypt(flow.providerCodeVerifier, VERIFIER_PURPOSE),
+      scopes: scopesFor(provider, flow.providerScope),
+    });
+    return { tokens, profile: await fetchProfile(provider, tokens, params) };
+  } catch (error) {
+    if (error instanceof ProviderDeniedError) throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
+    if (error instanceof ProviderFailedError) {
+      deps.log.info("OAuth provider answer refused", { provider: provider.configId, reason: error.message, cause: String((error.cause as Error | undefined)?.message ?? "") });
+      throw statusError("oauthProviderFailed");
+    }
+    throw error;
+  }
+}
+
+/** The project of an OAuth client: `client_id` the project id, `client_secret` a publishable client key. */
+async function oauthClientProject(deps: AppDeps, clientId: string, clientSecret: string): Promise<ProjectRow> {
+  const [projectId, branch] = clientId.split("#");
+  const project = projectId && (branch === undefined || branch === "main") ? await deps.queries.projects.find(projectId) : undefined;
+  if (!project) throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
+  const key = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, "publishableClientKey", hashSecret(clientSecret), deps.clock.now());
+  if (!key) throw knownError("INVALID_PUBLISHABLE_CLIENT_KEY", { project_id: project.id });
+  return project;
+}
+
+/** The signed-in user of the `token` parameter (anonymous users included: signing in upgrades them). */
+async function tokenUser(deps: AppDeps, project: ProjectRow, token: string): Promise<UserRecord> {
+  const verified = await deps.accessTokens.verify(token, "access");
+  if (verified.projectId !== project.id) throw statusError("oauthTokenOtherProject");
+  const record = await deps.queries.users.findBySession(project.id, verified.userId, verified.sessionId, deps.clock.now());
+  if (!record) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  return record;
+}

@@ -1,0 +1,14 @@
+/** The `oauth_providers` of user objects: each user's linked provider accounts, read in one query per page. */
+import type { UserRecord } from "../../db/queries/users.js";
+import type { AppDeps } from "../../deps.js";
+import { userOAuthProviderToJson } from "../../views/oauth-providers.js";
+
+/** The records with their linked accounts attached (`oauthProviders`), for the user views. */
+export async function withOAuthProviders(deps: AppDeps, projectId: string, records: readonly UserRecord[]): Promise<UserRecord[]> {
+  const rows = await deps.queries.oauth.listAccountsOfUsers(projectId, records.map((r) => r.user.id));
+  return records.map((record) => ({ ...record, oauthProviders: rows.filter((row) => row.userId === record.user.id).map(userOAuthProviderToJson) }));
+}
+
+export async function withOAuthProvidersOne(deps: AppDeps, projectId: string, record: UserRecord): Promise<UserRecord> {
+  return (await withOAuthProviders(deps, projectId, [record]))[0]!;
+}

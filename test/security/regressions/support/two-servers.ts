@@ -1,0 +1,64 @@
+/**
+ * Two servers on one database, in this process: two stores (separate connections: on SQLite a shared
+ * file, on PostgreSQL a fresh database) with their own dependencies and app, one manual clock. What one
+ * server counts the other must see, as two server processes would.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Hono } from "hono";
+import { createApp } from "../../../../server/app.js";
+import { openStore, type Dialect, type Store } from "../../../../server/db/store.js";
+import type { AppDeps } from "../../../../server/deps.js";
+import { createKeySet, generateKeys, type KeyValues } from "../../../../server/services/api-key-sets.js";
+import { bootstrap } from "../../../../server/services/bootstrap.js";
+import { manualClock } from "../../../../server/services/clock.js";
+import { createProject } from "../../../../server/services/projects.js";
+import { createTestDatabase } from "../../../support/databases.js";
+import { testDeps, type ApiResponse, type ProjectCredentials } from "../../../support/instance.js";
+
+export interface TwoServers extends AsyncDisposable {
+  apps: [Hono, Hono];
+  deps: AppDeps;
+  clock: ReturnType<typeof manualClock>;
+  createProject(configOverride?: Record<string, unknown>): Promise<ProjectCredentials>;
+}
+
+export async function startTwoServers(dialect: Dialect): Promise<TwoServers> {
+  const dir = dialect === "sqlite" ? mkdtempSync(join(tmpdir(), "latchkey-two-")) : null;
+  const database = dir ? null : await createTestDatabase("postgres");
+  const location = dir ? { dialect: "sqlite" as const, path: join(dir, "latchkey.db") } : { dialect: "postgres" as const, url: database!.url };
+  const stores: Store[] = [];
+  for (let i = 0; i < 2; i++) stores.push(await openStore({ location, poolSize: 5, checkTransactions: true }));
+  const clock = manualClock(Date.now());
+  const deps = stores.map((store) => testDeps(store, clock)) as [AppDeps, AppDeps];
+  await bootstrap(deps[0]);
+  return {
+    apps: [createApp(deps[0]), createApp(deps[1])],
+    deps: deps[0],
+    clock,
+    async createProject(configOverride = {}) {
+      const row = await createProject(deps[0], { displayName: "Two servers", configOverride });
+      const keys = generateKeys({ publishable: true, secret: true, admin: true }) as Required<KeyValues>;
+      await createKeySet(deps[0], row.id, { description: "test keys", expiresAt: new Date(clock.now().getTime() + 86_400_000), keys });
+      return { id: row.id, keys };
+    },
+    async [Symbol.asyncDispose]() {
+      for (const store of stores) await store.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      await database?.[Symbol.asyncDispose]();
+    },
+  };
+}
+
+/** A client (or server) call to `/api/v1<path>` on one app. */
+export async function callApp(app: Hono, project: ProjectCredentials, method: string, path: string, body?: unknown, access: "client" | "server" = "client", headers: Record<string, string> = {}): Promise<ApiResponse> {
+  const keyHeader = access === "client" ? { "x-stack-publishable-client-key": project.keys.publishableClientKey } : { "x-stack-secret-server-key": project.keys.secretServerKey };
+  const res = await app.request(`/api/v1${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-stack-access-type": access, "x-stack-project-id": project.id, ...keyHeader, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text.startsWith("{") ? JSON.parse(text) : text, text };
+}
