@@ -5,8 +5,10 @@
 import "./validation-messages.js";
 import { configProcedures } from "./config.js";
 import { contactChannelProcedures } from "./contact-channels.js";
+import { dataVaultProcedures } from "./data-vault.js";
 import { internalApiKeyProcedures } from "./internal-api-keys.js";
 import { apiKeyProcedures } from "./api-keys.js";
+import { auditProcedures } from "./audit.js";
 import { cliAuthProcedures } from "./cli-auth.js";
 import { itemProcedures } from "./items.js";
 import { miscProcedures } from "./misc.js";
@@ -41,6 +43,8 @@ export const contract = {
   ...itemProcedures,
   ...oauthProcedures,
   ...webhookProcedures,
+  ...auditProcedures,
+  ...dataVaultProcedures,
 } as const;
 
 export type Contract = typeof contract;

@@ -63,6 +63,7 @@ const wireTexts: Record<string, [number, string]> = {
     oauthProviderConfigNotFound: [404, "OAuth provider {providerConfigId} not found or not configured"],
     oauthProviderSignInTypeExists: [400, "The same provider type with sign-in enabled already exists for this user."],
     oauthProviderAccountExists: [400, "The same provider type with the same account ID already exists for this user."],
+    metricsTokenRequired: [401, "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>."],
 };
 
 describe("plain-status errors", () => {

@@ -97,6 +97,9 @@ export const statusErrors = {
   webhookEndpointNotFound: defineStatusError(404, "Webhook endpoint not found."),
   webhookDeliveryNotFound: defineStatusError(404, "Webhook delivery not found."),
   webhookTargetRefused: defineStatusError(400, (d: { reason: string }) => `The webhook URL cannot be used: ${d.reason}`),
+
+  // Operations (outside the API: /metrics)
+  metricsTokenRequired: defineStatusError(401, "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>."),
 } as const;
 
 export type StatusErrorName = keyof typeof statusErrors;

@@ -128,6 +128,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth/authorize/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start social sign-in: redirects the browser to the provider
+         * @description Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes and redirects to the provider's authorization endpoint.
+         */
+        get: operations["oauthAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/callback/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back: signs in, signs up or links, then redirects to the app with a code
+         * @description Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.
+         */
+        get: operations["oauthCallback"];
+        put?: never;
+        /** The provider's redirect back, posted as a form (`response_mode=form_post`, e.g. Apple) */
+        post: operations["oauthCallbackPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -138,7 +182,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * OAuth 2 token endpoint: a new access token for a refresh token
+         * OAuth 2 token endpoint: a new access token for a refresh token, or a session for a social sign-in's authorization code
          * @description Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.
          */
         post: operations["oauthToken"];
@@ -462,6 +506,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connected-accounts/{user_id}/{provider_id}/access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A provider access token of a user's connected account, covering the given scopes
+         * @description Answers a stored token valid for at least 5 more minutes, or one freshly obtained with the stored provider refresh token.
+         */
+        post: operations["connectedAccountAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contact-channels": {
         parameters: {
             query?: never;
@@ -578,6 +642,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data-vault/stores/{store_id}/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the value stored under a key hash */
+        post: operations["getDataVaultValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-vault/stores/{store_id}/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store a value the SDK encrypted, under its key hash (replacing any value there) */
+        post: operations["setDataVaultValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -631,6 +729,40 @@ export interface paths {
         head?: never;
         /** Change an API key set's description or revoke it (revoking cannot be undone) */
         patch: operations["updateInternalApiKey"];
+        trace?: never;
+    };
+    "/internal/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's audit log, newest first, filtered by event, actor, object or time */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the audit log's hash chain from its first row: a changed or removed row is reported */
+        post: operations["verifyAuditLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/internal/config": {
@@ -702,6 +834,155 @@ export interface paths {
         head?: never;
         /** Update the current project; list-valued config fields replace the whole list */
         patch: operations["updateAdminProject"];
+        trace?: never;
+    };
+    "/internal/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Add a webhook endpoint; the answer carries its signing secret */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/webhooks/endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        /** Read one webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log; pending deliveries are dropped */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint's URL, description, event filter or whether it is enabled */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/internal/webhooks/endpoints/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries, newest first, with every attempt's response status */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (same message id, fresh signature) as a new delivery */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/webhooks/endpoints/{endpoint_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace an endpoint's signing secret; the previous one keeps signing alongside it for 24 hours */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/webhooks/endpoints/{endpoint_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook endpoint's signing secret */
+        get: operations["getWebhookEndpointSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's linked provider accounts, oldest first */
+        get: operations["listOAuthProviders"];
+        put?: never;
+        /** Link a provider account to a user */
+        post: operations["createOAuthProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth-providers/{user_id}/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        /** One linked provider account */
+        get: operations["getOAuthProvider"];
+        put?: never;
+        post?: never;
+        /** Unlink a provider account (its stored provider tokens go with it) */
+        delete: operations["deleteOAuthProvider"];
+        options?: never;
+        head?: never;
+        /** Change whether a linked account signs in or serves connected-account tokens */
+        patch: operations["updateOAuthProvider"];
         trace?: never;
     };
     "/payments/items/{customer_type}/{customer_id}/{item_id}": {
@@ -1399,6 +1680,23 @@ export interface paths {
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
+    "/webhooks/svix-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A token for the dashboard's webhook pages (Stack's Svix App-Portal token, served by this server itself) */
+        post: operations["createWebhookSvixToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1675,6 +1973,26 @@ export interface components {
              */
             revoked?: true;
         };
+        AuditEntry: {
+            actor: {
+                access_type: ("client" | "server" | "admin") | null;
+                user_id: string | null;
+            };
+            /** @example api_key_set.created */
+            event: string;
+            hash: string;
+            id: components["schemas"]["Uuid"];
+            /**
+             * @description What the event is about, as `<resource>:<id>`.
+             * @example user:3f0c…
+             */
+            object_key: string | null;
+            occurred_at_millis: components["schemas"]["Millis"];
+            payload: components["schemas"]["JsonValue"];
+            prev_hash: string;
+            /** @description Position in the project's chain (1, 2, …). */
+            seq: number;
+        };
         /** @description The known errors of HTTP 401 that these procedures share. */
         AuthenticatedErrors401: components["schemas"]["ACCESS_TOKEN_EXPIRED"] | components["schemas"]["ADMIN_ACCESS_TOKEN_EXPIRED"] | components["schemas"]["ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"] | components["schemas"]["ADMIN_AUTHENTICATION_REQUIRED"] | components["schemas"]["ANONYMOUS_AUTHENTICATION_NOT_ALLOWED"] | components["schemas"]["CLIENT_AUTHENTICATION_REQUIRED"] | components["schemas"]["INSUFFICIENT_ACCESS_TYPE"] | components["schemas"]["INVALID_PROJECT_FOR_ACCESS_TOKEN"] | components["schemas"]["INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"] | components["schemas"]["INVALID_PUBLISHABLE_CLIENT_KEY"] | components["schemas"]["INVALID_SECRET_SERVER_KEY"] | components["schemas"]["INVALID_SUPER_SECRET_ADMIN_KEY"] | components["schemas"]["SERVER_AUTHENTICATION_REQUIRED"] | components["schemas"]["UNPARSABLE_ACCESS_TOKEN"] | components["schemas"]["UNPARSABLE_ADMIN_ACCESS_TOKEN"];
         /** @description The known errors of HTTP 400 that these procedures share. */
@@ -1852,6 +2170,11 @@ export interface components {
             refresh_token: string;
             user_id: components["schemas"]["Uuid"];
         };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        connectedAccountsOwnOnly: "Client can only access its own connected accounts";
         /** @description HTTP 409. */
         CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
             /** @constant */
@@ -2356,6 +2679,11 @@ export interface components {
          */
         Metadata: components["schemas"]["JsonValue"] | null;
         /**
+         * @description HTTP 401, text/plain.
+         * @constant
+         */
+        metricsTokenRequired: "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>.";
+        /**
          * @description Milliseconds since the Unix epoch.
          * @example 1760000000000
          */
@@ -2423,11 +2751,60 @@ export interface components {
             error: string;
         };
         /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthFlowNotFound: "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthLinkNeedsToken: "?token= query parameter is required for link type";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthProviderAccountExists: "The same provider type with the same account ID already exists for this user.";
+        /** @description HTTP 404, text/plain, from the template `OAuth provider {providerConfigId} not found or not configured` */
+        oauthProviderConfigNotFound: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthProviderFailed: "The OAuth provider's answer could not be used. Please try signing in again.";
+        /**
          * @description An OAuth provider type.
          * @example google
          * @enum {string}
          */
         OAuthProviderId: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
+        /** @description HTTP 404, text/plain, from the template `OAuth provider {linkId} for user {userId} not found` */
+        oauthProviderLinkNotFound: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthProviderSignInTypeExists: "The same provider type with sign-in enabled already exists for this user.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthProvidersListOwnOnly: "Client can only list OAuth providers for their own user.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthProvidersOwnOnly: "Client can only manage OAuth providers of their own user.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthRedirectUriMismatch: "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthTokenOtherProject: "The access token is not valid for this project";
         /** @description HTTP 400. */
         OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH: {
             /** @constant */
@@ -3061,6 +3438,30 @@ export interface components {
             used_for_auth?: boolean;
             value?: components["schemas"]["Email"];
         };
+        ServerOAuthProvider: {
+            /** @description The account's id at the provider. */
+            account_id: string;
+            /** @description The app may ask for this account's provider access tokens. */
+            allow_connected_accounts: boolean;
+            /** @description Signing in with this provider account signs in this user (at most one per provider per user). */
+            allow_sign_in: boolean;
+            /** @description The e-mail the provider reported, when it reported one. */
+            email?: string;
+            /** @description The linked-account id. */
+            id: components["schemas"]["Uuid"];
+            /**
+             * @description A provider config id: the key of the provider under `auth.oauth.providers`.
+             * @example google
+             */
+            provider_config_id: string;
+            /**
+             * @description The provider type, from the provider's config.
+             * @example google
+             * @enum {string}
+             */
+            type: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch" | "oidc";
+            user_id: components["schemas"]["Uuid"];
+        };
         ServerTeam: {
             client_metadata: components["schemas"]["Metadata"];
             client_read_only_metadata: components["schemas"]["Metadata"];
@@ -3214,6 +3615,8 @@ export interface components {
          * @constant
          */
         sessionsListOwnOnly: "Clients can only list their own sessions (user_id must be me or their own id).";
+        /** @description HTTP 400, text/plain, from the template `This server has no shared OAuth credentials for {providerId}. Configure the project's own client id and secret for this provider.` */
+        sharedOAuthCredentialsMissing: string;
         /** @description HTTP 400. This project does not allow new accounts to be created. The project owner can turn sign-up on. */
         SIGN_UP_NOT_ENABLED: {
             /** @constant */
@@ -3568,6 +3971,63 @@ export interface components {
          * @constant
          */
         verificationCodeOwnOnly: "Can only send verification code for your own user";
+        WebhookAttempt: {
+            attempted_at_millis: components["schemas"]["Millis"];
+            duration_ms: number;
+            error: string | null;
+            /** @description The receiver's HTTP status; null when none came. */
+            response_status: number | null;
+        };
+        WebhookDelivery: {
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            attempts: number;
+            created_at_millis: components["schemas"]["Millis"];
+            endpoint_id: components["schemas"]["Uuid"];
+            event_type: string;
+            id: components["schemas"]["Uuid"];
+            last_error: string | null;
+            message_id: string;
+            next_attempt_at_millis: components["schemas"]["Millis"] | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "undeliverable";
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        webhookDeliveryNotFound: "Webhook delivery not found.";
+        WebhookEndpoint: {
+            created_at_millis: components["schemas"]["Millis"];
+            description: string;
+            enabled: boolean;
+            /** @description The event types delivered; null: all of them. */
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+            id: components["schemas"]["Uuid"];
+            updated_at_millis: components["schemas"]["Millis"];
+            url: string;
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        webhookEndpointNotFound: "Webhook endpoint not found.";
+        WebhookEndpointWithSecret: {
+            created_at_millis: components["schemas"]["Millis"];
+            description: string;
+            enabled: boolean;
+            /** @description The event types delivered; null: all of them. */
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+            id: components["schemas"]["Uuid"];
+            /**
+             * @description The signing secret (`whsec_…`).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            updated_at_millis: components["schemas"]["Millis"];
+            url: string;
+        };
+        /** @description HTTP 400, text/plain, from the template `The webhook URL cannot be used: {reason}` */
+        webhookTargetRefused: string;
         /** @description HTTP 400. The workflow token in the x-stack-workflow-token header does not exist. */
         WORKFLOW_TOKEN_DOES_NOT_EXIST: {
             /** @constant */
@@ -3673,6 +4133,15 @@ export interface components {
                 "application/json": components["schemas"]["CodeSignInResponse"];
             };
         };
+        /** @description Plain-text error. */
+        connectedAccountsOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["connectedAccountsOwnOnly"];
+            };
+        };
         /** @description Known error. */
         CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
             headers: {
@@ -3720,6 +4189,27 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
                 "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2d09d805: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["INVALID_AUTHORIZATION_CODE"] | components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"];
+                "text/plain": components["schemas"]["oauthRedirectUriMismatch"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_3d0cf2bc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3838,6 +4328,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_39ea7fc1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
+                "text/plain": components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_40b59a6b: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3891,14 +4392,15 @@ export interface components {
                 "text/plain": components["schemas"]["apiKeysDisabled"];
             };
         };
-        /** @description Known error. */
-        Errors400_110e0654: {
+        /** @description Known error, or plain-text error. */
+        Errors400_323e1ef1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["INVALID_AUTHORIZATION_CODE"] | components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"];
+                "application/json": components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"] | components["schemas"]["INVALID_SCOPE"] | components["schemas"]["OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SCHEMA_ERROR"];
+                "text/plain": components["schemas"]["oauthLinkNeedsToken"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4082,6 +4584,27 @@ export interface components {
             };
         };
         /** @description Known error. */
+        Errors400_c0b9e8b1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"] | components["schemas"]["DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c8c81713: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["webhookTargetRefused"];
+            };
+        };
+        /** @description Known error. */
         Errors400_c9aeb87a: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4142,6 +4665,17 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors400_de4b0bcf: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["OAUTH_PROVIDER_ACCESS_DENIED"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
+            };
+        };
         /** @description Known error. */
         Errors400_e0bbacc0: {
             headers: {
@@ -4161,6 +4695,27 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
                 "text/plain": components["schemas"]["systemPermissionImmutable"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_eb1c3962: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAUTH_PROVIDER_ACCESS_DENIED"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"] | components["schemas"]["SCHEMA_ERROR"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_ecde6052: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4216,6 +4771,16 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["API_KEY_EXPIRED"] | components["schemas"]["API_KEY_REVOKED"];
                 "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error. */
+        Errors401_432ebe7d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ACCESS_TOKEN_EXPIRED"] | components["schemas"]["INVALID_PUBLISHABLE_CLIENT_KEY"] | components["schemas"]["UNPARSABLE_ACCESS_TOKEN"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4300,6 +4865,17 @@ export interface components {
                 "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_92b8845a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["oauthProviderConfigNotFound"];
+            };
+        };
         /** @description Known error. */
         Errors404_104d4038: {
             headers: {
@@ -4328,6 +4904,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["PERMISSION_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"] | components["schemas"]["WRONG_PERMISSION_SCOPE"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_626d1ccc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["webhookDeliveryNotFound"] | components["schemas"]["webhookEndpointNotFound"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4383,6 +4970,17 @@ export interface components {
                 "text/plain": components["schemas"]["sessionNotFound"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_b09afe3f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["oauthProviderLinkNotFound"];
+            };
+        };
         /** @description Known error. */
         Errors404_c2d6ef05: {
             headers: {
@@ -4391,6 +4989,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_c8741478: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["webhookEndpointNotFound"];
             };
         };
         /** @description Known error. */
@@ -4434,6 +5043,26 @@ export interface components {
             };
         };
         /** @description Known error. */
+        Errors409_3c5dd6cd: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["USER_EMAIL_ALREADY_EXISTS"] | components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
+            };
+        };
+        /** @description Known error. */
+        Errors409_3201908c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"] | components["schemas"]["OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"];
+            };
+        };
+        /** @description Known error. */
         Errors409_d9d9e607: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4462,12 +5091,49 @@ export interface components {
             };
         };
         /** @description Plain-text error. */
+        oauthProvidersListOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthProvidersListOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        oauthProvidersOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthProvidersOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        oauthTokenOtherProject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthTokenOtherProject"];
+            };
+        };
+        /** @description Plain-text error. */
         otpSignInDisabled: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "text/plain": components["schemas"]["otpSignInDisabled"];
+            };
+        };
+        /** @description Known error. */
+        OUTER_OAUTH_TIMEOUT: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OUTER_OAUTH_TIMEOUT"];
             };
         };
         /** @description Success. */
@@ -4525,6 +5191,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["SCHEMA_ERROR"];
+            };
+        };
+        /** @description Success. */
+        ServerOAuthProvider: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServerOAuthProvider"];
             };
         };
         /** @description Success. */
@@ -4647,6 +5322,16 @@ export interface components {
                 "application/json": components["schemas"]["USER_EMAIL_ALREADY_EXISTS"];
             };
         };
+        /** @description Known error. */
+        USER_NOT_FOUND: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
         /** @description Success. */
         UserApiKey: {
             headers: {
@@ -4666,6 +5351,15 @@ export interface components {
                 "application/json": components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
             };
         };
+        /** @description Success. */
+        WebhookEndpoint: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpoint"];
+            };
+        };
     };
     parameters: {
         /** @description An API key id. */
@@ -4676,12 +5370,17 @@ export interface components {
         "path.customer_id": string;
         /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
         "path.customer_type": components["schemas"]["CustomerType"];
+        "path.endpoint_id": components["schemas"]["Uuid"];
         /** @description An item id from the project config (`payments.items`). */
         "path.item_id": string;
         /** @description A permission id. */
         "path.permission_id": string;
         /** @description A project id: a UUID, or `internal` for the platform's own project. */
         "path.project_id": components["schemas"]["ProjectId"];
+        /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+        "path.provider_id": string;
+        /** @description A store id from the configuration's `dataVault.stores`. */
+        "path.store_id": string;
         /** @description A team id. */
         "path.team_id": components["schemas"]["Uuid"];
         /** @description A user id, or `me` for the signed-in user. */
@@ -4940,6 +5639,132 @@ export interface operations {
             429: components["responses"]["tooManyRequests"];
         };
     };
+    oauthAuthorize: {
+        parameters: {
+            query: {
+                /** @description Echoed in the token response (link flows). */
+                after_callback_redirect_url?: string;
+                /** @description The project id (optionally `<project>#<branch>`). */
+                client_id: string;
+                /** @description A publishable client key of the project. */
+                client_secret: string;
+                /** @description The PKCE S256 challenge of the app's code verifier. */
+                code_challenge: string;
+                code_challenge_method?: "S256";
+                /** @description The same as `error_redirect_url`. */
+                error_redirect_uri?: string;
+                /** @description Where known errors of the callback are sent, when trusted. */
+                error_redirect_url?: string;
+                grant_type?: "authorization_code";
+                /** @description Extra provider scopes, space separated. */
+                provider_scope?: string;
+                /** @description Where the browser returns with `code` and `state`: a URL on a trusted domain. */
+                redirect_uri: string;
+                response_type?: "code";
+                /** @description Only `legacy` is accepted. */
+                scope?: string;
+                /** @description Echoed back unchanged to the redirect URI. */
+                state: string;
+                /** @description The signed-in user's access token (required for `link`; upgrades an anonymous user on `authenticate`). */
+                token?: string;
+                /** @description `authenticate` (default) signs in; `link` adds the provider account to the user of `token`. */
+                type?: "authenticate" | "link";
+            };
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: the browser goes to the Location header. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Errors400_323e1ef1"];
+            401: components["responses"]["Errors401_432ebe7d"];
+            403: components["responses"]["oauthTokenOtherProject"];
+            429: components["responses"]["tooManyRequests"];
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: the browser goes to the Location header. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Errors400_eb1c3962"];
+            404: components["responses"]["USER_NOT_FOUND"];
+            408: components["responses"]["OUTER_OAUTH_TIMEOUT"];
+            409: components["responses"]["Errors409_3201908c"];
+        };
+    };
+    oauthCallbackPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    error?: string;
+                    error_description?: string;
+                    state?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A redirect: the browser goes to the Location header. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Errors400_de4b0bcf"];
+            404: components["responses"]["USER_NOT_FOUND"];
+            408: components["responses"]["OUTER_OAUTH_TIMEOUT"];
+            409: components["responses"]["Errors409_3201908c"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     oauthToken: {
         parameters: {
             query?: never;
@@ -4978,10 +5803,11 @@ export interface operations {
                         scope: string;
                         /** @constant */
                         token_type: "Bearer";
+                        user_id?: components["schemas"]["Uuid"];
                     };
                 };
             };
-            400: components["responses"]["Errors400_110e0654"];
+            400: components["responses"]["Errors400_2d09d805"];
             401: components["responses"]["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
@@ -5044,7 +5870,7 @@ export interface operations {
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["Errors404_d1468792"];
-            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            409: components["responses"]["Errors409_3c5dd6cd"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
         };
@@ -5605,6 +6431,45 @@ export interface operations {
             413: components["responses"]["bodyTooLarge"];
         };
     };
+    connectedAccountAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Space-separated provider scopes the token must cover (may be empty). */
+                    scope: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_ecde6052"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["connectedAccountsOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     listContactChannels: {
         parameters: {
             query?: {
@@ -5846,6 +6711,80 @@ export interface operations {
             429: components["responses"]["tooManyRequests"];
         };
     };
+    getDataVaultValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A store id from the configuration's `dataVault.stores`. */
+                store_id: components["parameters"]["path.store_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    hashed_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        encrypted_value: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_c0b9e8b1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    setDataVaultValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A store id from the configuration's `dataVault.stores`. */
+                store_id: components["parameters"]["path.store_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The SDK's ciphertext, stored and returned byte for byte. */
+                    encrypted_value: string;
+                    /** @description The SDK's hash of the key (never the key itself). */
+                    hashed_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_3d0cf2bc"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     health: {
         parameters: {
             query?: {
@@ -5971,6 +6910,83 @@ export interface operations {
             400: components["responses"]["AuthenticatedWriteErrors400"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_8da9819e"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                actor_user_id?: string;
+                /** @description `pagination.next_cursor` of the previous page. */
+                cursor?: number;
+                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered";
+                limit?: number;
+                object_key?: string;
+                since_millis?: components["schemas"]["Millis"];
+                until_millis?: components["schemas"]["Millis"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: true;
+                        items: components["schemas"]["AuditEntry"][];
+                        pagination: {
+                            next_cursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checked: number;
+                        first_invalid_seq: number | null;
+                        /** @description The chain's last position and hash; keep a copy elsewhere to detect a removal of the newest rows. */
+                        head: {
+                            hash: string;
+                            seq: number;
+                        } | null;
+                        problem: string | null;
+                        valid: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
         };
     };
@@ -6129,6 +7145,405 @@ export interface operations {
             400: components["responses"]["AuthenticatedWriteErrors400"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    enabled?: boolean;
+                    event_types?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+                    /**
+                     * @description Where deliveries are POSTed (http or https).
+                     * @example https://api.example.com/webhooks/latchkey
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["Errors400_c8c81713"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebhookEndpoint"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c8741478"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c8741478"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    enabled?: boolean;
+                    event_types?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+                    /**
+                     * @description Where deliveries are POSTed (http or https).
+                     * @example https://api.example.com/webhooks/latchkey
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookEndpoint"];
+            400: components["responses"]["Errors400_c8c81713"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c8741478"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: "pending" | "sent" | "failed" | "undeliverable";
+            };
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c8741478"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: components["schemas"]["Uuid"];
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_626d1ccc"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c8741478"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: components["parameters"]["path.endpoint_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_c8741478"];
+        };
+    };
+    listOAuthProviders: {
+        parameters: {
+            query?: {
+                /** @description Required for clients (`me`); servers may leave it out to list every user's. */
+                user_id?: components["schemas"]["UserIdOrMe"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["ServerOAuthProvider"][];
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersListOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+        };
+    };
+    createOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    account_id: string;
+                    allow_connected_accounts: boolean;
+                    allow_sign_in: boolean;
+                    email?: string;
+                    /**
+                     * @description A provider config id: the key of the provider under `auth.oauth.providers`.
+                     * @example google
+                     */
+                    provider_config_id: string;
+                    user_id: components["schemas"]["UserIdOrMe"];
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["ServerOAuthProvider"];
+            400: components["responses"]["Errors400_39ea7fc1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_92b8845a"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ServerOAuthProvider"];
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersOwnOnly"];
+            404: components["responses"]["Errors404_b09afe3f"];
+        };
+    };
+    deleteOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_a1d418e4"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersOwnOnly"];
+            404: components["responses"]["Errors404_b09afe3f"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    updateOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    account_id?: string;
+                    allow_connected_accounts?: boolean;
+                    allow_sign_in?: boolean;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ServerOAuthProvider"];
+            400: components["responses"]["Errors400_39ea7fc1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersOwnOnly"];
+            404: components["responses"]["Errors404_b09afe3f"];
             413: components["responses"]["bodyTooLarge"];
         };
     };
@@ -7508,6 +8923,36 @@ export interface operations {
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
+        };
+    };
+    createWebhookSvixToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
 }

@@ -128,6 +128,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth/authorize/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start social sign-in: redirects the browser to the provider
+         * @description Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes and redirects to the provider's authorization endpoint.
+         */
+        get: operations["oauthAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/callback/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back: signs in, signs up or links, then redirects to the app with a code
+         * @description Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.
+         */
+        get: operations["oauthCallback"];
+        put?: never;
+        /** The provider's redirect back, posted as a form (`response_mode=form_post`, e.g. Apple) */
+        post: operations["oauthCallbackPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -138,7 +182,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * OAuth 2 token endpoint: a new access token for a refresh token
+         * OAuth 2 token endpoint: a new access token for a refresh token, or a session for a social sign-in's authorization code
          * @description Form-encoded (or JSON). Client authentication: `client_id` = project id, `client_secret` = publishable client key, in the body or as HTTP Basic.
          */
         post: operations["oauthToken"];
@@ -462,6 +506,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connected-accounts/{user_id}/{provider_id}/access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A provider access token of a user's connected account, covering the given scopes
+         * @description Answers a stored token valid for at least 5 more minutes, or one freshly obtained with the stored provider refresh token.
+         */
+        post: operations["connectedAccountAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contact-channels": {
         parameters: {
             query?: never;
@@ -578,6 +642,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data-vault/stores/{store_id}/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the value stored under a key hash */
+        post: operations["getDataVaultValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-vault/stores/{store_id}/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store a value the SDK encrypted, under its key hash (replacing any value there) */
+        post: operations["setDataVaultValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -611,6 +709,48 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/oauth-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's linked provider accounts, oldest first */
+        get: operations["listOAuthProviders"];
+        put?: never;
+        /** Link a provider account to a user */
+        post: operations["createOAuthProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth-providers/{user_id}/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        /** One linked provider account */
+        get: operations["getOAuthProvider"];
+        put?: never;
+        post?: never;
+        /** Unlink a provider account (its stored provider tokens go with it) */
+        delete: operations["deleteOAuthProvider"];
+        options?: never;
+        head?: never;
+        /** Change whether a linked account signs in or serves connected-account tokens */
+        patch: operations["updateOAuthProvider"];
         trace?: never;
     };
     "/payments/items/{customer_type}/{customer_id}/{item_id}": {
@@ -1665,6 +1805,11 @@ export interface components {
             refresh_token: string;
             user_id: components["schemas"]["Uuid"];
         };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        connectedAccountsOwnOnly: "Client can only access its own connected accounts";
         /** @description HTTP 409. */
         CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
             /** @constant */
@@ -2143,6 +2288,11 @@ export interface components {
          */
         Metadata: components["schemas"]["JsonValue"] | null;
         /**
+         * @description HTTP 401, text/plain.
+         * @constant
+         */
+        metricsTokenRequired: "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>.";
+        /**
          * @description Milliseconds since the Unix epoch.
          * @example 1760000000000
          */
@@ -2210,11 +2360,60 @@ export interface components {
             error: string;
         };
         /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthFlowNotFound: "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthLinkNeedsToken: "?token= query parameter is required for link type";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthProviderAccountExists: "The same provider type with the same account ID already exists for this user.";
+        /** @description HTTP 404, text/plain, from the template `OAuth provider {providerConfigId} not found or not configured` */
+        oauthProviderConfigNotFound: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthProviderFailed: "The OAuth provider's answer could not be used. Please try signing in again.";
+        /**
          * @description An OAuth provider type.
          * @example google
          * @enum {string}
          */
         OAuthProviderId: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch";
+        /** @description HTTP 404, text/plain, from the template `OAuth provider {linkId} for user {userId} not found` */
+        oauthProviderLinkNotFound: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthProviderSignInTypeExists: "The same provider type with sign-in enabled already exists for this user.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthProvidersListOwnOnly: "Client can only list OAuth providers for their own user.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthProvidersOwnOnly: "Client can only manage OAuth providers of their own user.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        oauthRedirectUriMismatch: "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthTokenOtherProject: "The access token is not valid for this project";
         /** @description HTTP 400. */
         OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH: {
             /** @constant */
@@ -2790,6 +2989,30 @@ export interface components {
             used_for_auth?: boolean;
             value?: components["schemas"]["Email"];
         };
+        ServerOAuthProvider: {
+            /** @description The account's id at the provider. */
+            account_id: string;
+            /** @description The app may ask for this account's provider access tokens. */
+            allow_connected_accounts: boolean;
+            /** @description Signing in with this provider account signs in this user (at most one per provider per user). */
+            allow_sign_in: boolean;
+            /** @description The e-mail the provider reported, when it reported one. */
+            email?: string;
+            /** @description The linked-account id. */
+            id: components["schemas"]["Uuid"];
+            /**
+             * @description A provider config id: the key of the provider under `auth.oauth.providers`.
+             * @example google
+             */
+            provider_config_id: string;
+            /**
+             * @description The provider type, from the provider's config.
+             * @example google
+             * @enum {string}
+             */
+            type: "google" | "github" | "microsoft" | "spotify" | "facebook" | "discord" | "gitlab" | "bitbucket" | "linkedin" | "apple" | "x" | "twitch" | "oidc";
+            user_id: components["schemas"]["Uuid"];
+        };
         ServerTeam: {
             client_metadata: components["schemas"]["Metadata"];
             client_read_only_metadata: components["schemas"]["Metadata"];
@@ -2943,6 +3166,8 @@ export interface components {
          * @constant
          */
         sessionsListOwnOnly: "Clients can only list their own sessions (user_id must be me or their own id).";
+        /** @description HTTP 400, text/plain, from the template `This server has no shared OAuth credentials for {providerId}. Configure the project's own client id and secret for this provider.` */
+        sharedOAuthCredentialsMissing: string;
         /** @description HTTP 400. This project does not allow new accounts to be created. The project owner can turn sign-up on. */
         SIGN_UP_NOT_ENABLED: {
             /** @constant */
@@ -3297,6 +3522,18 @@ export interface components {
          * @constant
          */
         verificationCodeOwnOnly: "Can only send verification code for your own user";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        webhookDeliveryNotFound: "Webhook delivery not found.";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        webhookEndpointNotFound: "Webhook endpoint not found.";
+        /** @description HTTP 400, text/plain, from the template `The webhook URL cannot be used: {reason}` */
+        webhookTargetRefused: string;
         /** @description HTTP 400. The workflow token in the x-stack-workflow-token header does not exist. */
         WORKFLOW_TOKEN_DOES_NOT_EXIST: {
             /** @constant */
@@ -3393,6 +3630,15 @@ export interface components {
                 "application/json": components["schemas"]["CodeSignInResponse"];
             };
         };
+        /** @description Plain-text error. */
+        connectedAccountsOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["connectedAccountsOwnOnly"];
+            };
+        };
         /** @description Known error. */
         CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
             headers: {
@@ -3440,6 +3686,27 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
                 "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2d09d805: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["INVALID_AUTHORIZATION_CODE"] | components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"];
+                "text/plain": components["schemas"]["oauthRedirectUriMismatch"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_3d0cf2bc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3548,6 +3815,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_39ea7fc1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
+                "text/plain": components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_40b59a6b: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3601,14 +3879,15 @@ export interface components {
                 "text/plain": components["schemas"]["apiKeysDisabled"];
             };
         };
-        /** @description Known error. */
-        Errors400_110e0654: {
+        /** @description Known error, or plain-text error. */
+        Errors400_323e1ef1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["INVALID_AUTHORIZATION_CODE"] | components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"];
+                "application/json": components["schemas"]["INVALID_OAUTH_CLIENT_ID_OR_SECRET"] | components["schemas"]["INVALID_SCOPE"] | components["schemas"]["OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SCHEMA_ERROR"];
+                "text/plain": components["schemas"]["oauthLinkNeedsToken"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3770,6 +4049,16 @@ export interface components {
             };
         };
         /** @description Known error. */
+        Errors400_c0b9e8b1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"] | components["schemas"]["DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"];
+            };
+        };
+        /** @description Known error. */
         Errors400_c9aeb87a: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3830,6 +4119,17 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors400_de4b0bcf: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["OAUTH_PROVIDER_ACCESS_DENIED"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
+            };
+        };
         /** @description Known error. */
         Errors400_e0bbacc0: {
             headers: {
@@ -3838,6 +4138,27 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_eb1c3962: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAUTH_PROVIDER_ACCESS_DENIED"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"] | components["schemas"]["SCHEMA_ERROR"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_ecde6052: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3893,6 +4214,16 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["API_KEY_EXPIRED"] | components["schemas"]["API_KEY_REVOKED"];
                 "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error. */
+        Errors401_432ebe7d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ACCESS_TOKEN_EXPIRED"] | components["schemas"]["INVALID_PUBLISHABLE_CLIENT_KEY"] | components["schemas"]["UNPARSABLE_ACCESS_TOKEN"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3975,6 +4306,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_92b8845a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["oauthProviderConfigNotFound"];
             };
         };
         /** @description Known error. */
@@ -4060,6 +4402,17 @@ export interface components {
                 "text/plain": components["schemas"]["sessionNotFound"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_b09afe3f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["oauthProviderLinkNotFound"];
+            };
+        };
         /** @description Known error. */
         Errors404_c2d6ef05: {
             headers: {
@@ -4111,6 +4464,26 @@ export interface components {
             };
         };
         /** @description Known error. */
+        Errors409_3c5dd6cd: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["USER_EMAIL_ALREADY_EXISTS"] | components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
+            };
+        };
+        /** @description Known error. */
+        Errors409_3201908c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"] | components["schemas"]["OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"];
+            };
+        };
+        /** @description Known error. */
         Errors409_d9d9e607: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4130,12 +4503,49 @@ export interface components {
             };
         };
         /** @description Plain-text error. */
+        oauthProvidersListOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthProvidersListOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        oauthProvidersOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthProvidersOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        oauthTokenOtherProject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthTokenOtherProject"];
+            };
+        };
+        /** @description Plain-text error. */
         otpSignInDisabled: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "text/plain": components["schemas"]["otpSignInDisabled"];
+            };
+        };
+        /** @description Known error. */
+        OUTER_OAUTH_TIMEOUT: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OUTER_OAUTH_TIMEOUT"];
             };
         };
         /** @description Plain-text error. */
@@ -4184,6 +4594,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["SCHEMA_ERROR"];
+            };
+        };
+        /** @description Success. */
+        ServerOAuthProvider: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServerOAuthProvider"];
             };
         };
         /** @description Success. */
@@ -4306,6 +4725,16 @@ export interface components {
                 "application/json": components["schemas"]["USER_EMAIL_ALREADY_EXISTS"];
             };
         };
+        /** @description Known error. */
+        USER_NOT_FOUND: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
         /** @description Success. */
         UserApiKey: {
             headers: {
@@ -4341,6 +4770,10 @@ export interface components {
         "path.permission_id": string;
         /** @description A project id: a UUID, or `internal` for the platform's own project. */
         "path.project_id": components["schemas"]["ProjectId"];
+        /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+        "path.provider_id": string;
+        /** @description A store id from the configuration's `dataVault.stores`. */
+        "path.store_id": string;
         /** @description A team id. */
         "path.team_id": components["schemas"]["Uuid"];
         /** @description A user id, or `me` for the signed-in user. */
@@ -4599,6 +5032,132 @@ export interface operations {
             429: components["responses"]["tooManyRequests"];
         };
     };
+    oauthAuthorize: {
+        parameters: {
+            query: {
+                /** @description Echoed in the token response (link flows). */
+                after_callback_redirect_url?: string;
+                /** @description The project id (optionally `<project>#<branch>`). */
+                client_id: string;
+                /** @description A publishable client key of the project. */
+                client_secret: string;
+                /** @description The PKCE S256 challenge of the app's code verifier. */
+                code_challenge: string;
+                code_challenge_method?: "S256";
+                /** @description The same as `error_redirect_url`. */
+                error_redirect_uri?: string;
+                /** @description Where known errors of the callback are sent, when trusted. */
+                error_redirect_url?: string;
+                grant_type?: "authorization_code";
+                /** @description Extra provider scopes, space separated. */
+                provider_scope?: string;
+                /** @description Where the browser returns with `code` and `state`: a URL on a trusted domain. */
+                redirect_uri: string;
+                response_type?: "code";
+                /** @description Only `legacy` is accepted. */
+                scope?: string;
+                /** @description Echoed back unchanged to the redirect URI. */
+                state: string;
+                /** @description The signed-in user's access token (required for `link`; upgrades an anonymous user on `authenticate`). */
+                token?: string;
+                /** @description `authenticate` (default) signs in; `link` adds the provider account to the user of `token`. */
+                type?: "authenticate" | "link";
+            };
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: the browser goes to the Location header. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Errors400_323e1ef1"];
+            401: components["responses"]["Errors401_432ebe7d"];
+            403: components["responses"]["oauthTokenOtherProject"];
+            429: components["responses"]["tooManyRequests"];
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: the browser goes to the Location header. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Errors400_eb1c3962"];
+            404: components["responses"]["USER_NOT_FOUND"];
+            408: components["responses"]["OUTER_OAUTH_TIMEOUT"];
+            409: components["responses"]["Errors409_3201908c"];
+        };
+    };
+    oauthCallbackPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    error?: string;
+                    error_description?: string;
+                    state?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A redirect: the browser goes to the Location header. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Errors400_de4b0bcf"];
+            404: components["responses"]["USER_NOT_FOUND"];
+            408: components["responses"]["OUTER_OAUTH_TIMEOUT"];
+            409: components["responses"]["Errors409_3201908c"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     oauthToken: {
         parameters: {
             query?: never;
@@ -4637,10 +5196,11 @@ export interface operations {
                         scope: string;
                         /** @constant */
                         token_type: "Bearer";
+                        user_id?: components["schemas"]["Uuid"];
                     };
                 };
             };
-            400: components["responses"]["Errors400_110e0654"];
+            400: components["responses"]["Errors400_2d09d805"];
             401: components["responses"]["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
@@ -4703,7 +5263,7 @@ export interface operations {
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["Errors404_d1468792"];
-            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            409: components["responses"]["Errors409_3c5dd6cd"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
         };
@@ -5264,6 +5824,45 @@ export interface operations {
             413: components["responses"]["bodyTooLarge"];
         };
     };
+    connectedAccountAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
+                provider_id: components["parameters"]["path.provider_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Space-separated provider scopes the token must cover (may be empty). */
+                    scope: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_ecde6052"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["connectedAccountsOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     listContactChannels: {
         parameters: {
             query?: {
@@ -5505,6 +6104,80 @@ export interface operations {
             429: components["responses"]["tooManyRequests"];
         };
     };
+    getDataVaultValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A store id from the configuration's `dataVault.stores`. */
+                store_id: components["parameters"]["path.store_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    hashed_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        encrypted_value: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_c0b9e8b1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    setDataVaultValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A store id from the configuration's `dataVault.stores`. */
+                store_id: components["parameters"]["path.store_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The SDK's ciphertext, stored and returned byte for byte. */
+                    encrypted_value: string;
+                    /** @description The SDK's hash of the key (never the key itself). */
+                    hashed_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_3d0cf2bc"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     health: {
         parameters: {
             query?: {
@@ -5581,6 +6254,142 @@ export interface operations {
             400: components["responses"]["AuthenticatedWriteErrors400"];
             401: components["responses"]["Errors401_f125ec02"];
             404: components["responses"]["Errors404_6d5f2534"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listOAuthProviders: {
+        parameters: {
+            query?: {
+                /** @description Required for clients (`me`); servers may leave it out to list every user's. */
+                user_id?: components["schemas"]["UserIdOrMe"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["ServerOAuthProvider"][];
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersListOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+        };
+    };
+    createOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    account_id: string;
+                    allow_connected_accounts: boolean;
+                    allow_sign_in: boolean;
+                    email?: string;
+                    /**
+                     * @description A provider config id: the key of the provider under `auth.oauth.providers`.
+                     * @example google
+                     */
+                    provider_config_id: string;
+                    user_id: components["schemas"]["UserIdOrMe"];
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["ServerOAuthProvider"];
+            400: components["responses"]["Errors400_39ea7fc1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_92b8845a"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ServerOAuthProvider"];
+            400: components["responses"]["Errors400_c409196f"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersOwnOnly"];
+            404: components["responses"]["Errors404_b09afe3f"];
+        };
+    };
+    deleteOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_a1d418e4"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersOwnOnly"];
+            404: components["responses"]["Errors404_b09afe3f"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    updateOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked-account id. */
+                provider_id: components["schemas"]["Uuid"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    account_id?: string;
+                    allow_connected_accounts?: boolean;
+                    allow_sign_in?: boolean;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ServerOAuthProvider"];
+            400: components["responses"]["Errors400_39ea7fc1"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["oauthProvidersOwnOnly"];
+            404: components["responses"]["Errors404_b09afe3f"];
             413: components["responses"]["bodyTooLarge"];
         };
     };

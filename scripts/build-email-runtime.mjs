@@ -3,8 +3,8 @@
 //    and our helper modules as one script for QuickJS (IIFE; nothing is fetched at run time);
 //  - sandbox-worker.mjs: the worker thread that hosts a QuickJS context (npm packages stay external).
 // Two changes to third-party code, both checked here: @react-email/code-block is replaced by a plain
-// stand-in (Prism costs ~2.4 s per context), and @react-email/tailwind gets an export that empties its
-// module-level cache of compiled setups, which the runtime calls when a context changes project.
+// stand-in (Prism costs ~2.4 s per context), and @react-email/tailwind's module-level cache of compiled
+// setups becomes swappable (one export), so that a context changing project starts from a clean one.
 import { build } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -19,12 +19,39 @@ const outDir = `${root}dist/email-runtime`;
 // the copy @react-email/render resolves, so the plain text stays what React Email would produce.
 const reactEmailRenderDir = dirname(createRequire(import.meta.url).resolve("@react-email/render"));
 
+// React's streaming renderer for Bun writes strings to a "direct" stream, where the browser build
+// encodes every chunk to UTF-8 bytes, which in QuickJS costs more than the rest of a small render. The
+// file is taken as is; it requires Node's util/crypto/stream for APIs we do not call (stubs below) and
+// Buffer.byteLength to size segments (given here, over strings).
+const reactDomDir = dirname(createRequire(import.meta.url).resolve("react-dom/package.json"));
+const REACT_DOM_SERVER = `${reactDomDir}/cjs/react-dom-server.bun.production.js`;
+const BUFFER_SHIM =
+  "var Buffer = { byteLength: function (s) { try { return /^[\\x00-\\x7f]*$/.test(s) ? s.length : unescape(encodeURIComponent(s)).length; } catch (e) { return s.length * 3; } } };\n";
+const NODE_STUBS = {
+  util: "export { TextEncoder } from './text-encoding.ts';",
+  crypto: "export {};",
+  stream: "export class Readable {}",
+};
+
 const TAILWIND_CACHE = "const promiseStates = /* @__PURE__ */ new Map();";
 
 /** @type {import("esbuild").Plugin} */
 const sandboxModules = {
   name: "latchkey-email-sandbox",
   setup(b) {
+    b.onResolve({ filter: /^react-dom\/server\.bun$/ }, () => ({ path: REACT_DOM_SERVER }));
+    b.onResolve({ filter: /^(util|crypto|stream)$/ }, (args) =>
+      args.importer === REACT_DOM_SERVER ? { path: args.path, namespace: "node-stub" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "node-stub" }, (args) => ({
+      contents: NODE_STUBS[args.path],
+      loader: "js",
+      resolveDir: `${renderDir}/runtime`,
+    }));
+    b.onLoad({ filter: /react-dom-server\.bun\.production\.js$/ }, async (args) => ({
+      contents: BUFFER_SHIM + (await readFile(args.path, "utf8")),
+      loader: "js",
+    }));
     b.onResolve({ filter: /^@react-email\/code-block$/ }, () => ({ path: `${renderDir}/runtime/code-block.ts` }));
     b.onResolve({ filter: /^html-to-text$/ }, (args) =>
       args.resolveDir.startsWith(renderDir) ? b.resolve(args.path, { resolveDir: reactEmailRenderDir, kind: args.kind }) : undefined,
@@ -36,10 +63,12 @@ const sandboxModules = {
     }));
     b.onLoad({ filter: /[\\/]@react-email[\\/]tailwind[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
       const source = await readFile(args.path, "utf8");
-      if (!source.includes(TAILWIND_CACHE)) {
+      if (source.split(TAILWIND_CACHE).length !== 2) {
         throw new Error("@react-email/tailwind changed: its promiseStates cache was not found (see build-email-runtime.mjs)");
       }
-      return { contents: `${source}\nexport function __resetTailwindCache() { promiseStates.clear(); }\n`, loader: "js" };
+      const swappable = source.replace(TAILWIND_CACHE, "let promiseStates = new Map();");
+      const swap = "export function __swapTailwindCache(next) { const previous = promiseStates; promiseStates = next; return previous; }";
+      return { contents: `${swappable}\n${swap}\n`, loader: "js" };
     });
   },
 };

@@ -10,6 +10,7 @@ import { healthCheck } from "./services/health.js";
 import { createApiResponder } from "./http/api-envelope.js";
 import { clientIpOf } from "./http/client-ip.js";
 import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
+import { metricsEndpoint } from "./http/metrics-endpoint.js";
 import { bodyTooLarge } from "./http/request-input.js";
 import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
 import { StaticMatchRouter } from "./http/static-match-router.js";
@@ -65,6 +66,9 @@ export function createApp(deps: AppDeps): Hono {
       "access-control-expose-headers": "*",
     });
   });
+
+  // On the public port only behind its token; with a port of its own, only there (main.ts).
+  if (deps.config.metrics.token !== null && deps.config.metrics.port === null) app.get("/metrics", metricsEndpoint(deps.metrics, deps.config.metrics.token));
 
   const trpcRouter = createTrpcRouter(contract, handlers, deps);
   app.use("/trpc/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(bodyTooLarge(), c.get("requestId" as never) as string) }));

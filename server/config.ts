@@ -1,8 +1,9 @@
 /** The server's settings. The only module that reads process.env. */
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseDatabaseUrl, type DatabaseLocation } from "./db/store.js";
-import { parseAllowedNetworks, parseTrustedProxies, type NonPublicKind, type TrustedProxies } from "./services/net/addresses.js";
+import { parseTrustedProxies, type TrustedProxies } from "./services/net/addresses.js";
 
 export interface InternalKeysFromEnv {
   publishableClientKey?: string;
@@ -40,18 +41,32 @@ export interface ServerConfig {
   trustProxy: TrustedProxies;
   /** Per-address and per-project request limits on sign-in, sign-up and codes (LATCHKEY_ABUSE_LIMITS=off disables). */
   abuseLimits: boolean;
+  /**
+   * Let projects' own SMTP servers (and later webhook targets) be on loopback, link-local or private
+   * addresses (LATCHKEY_ALLOW_PRIVATE_OUTBOUND=true); off, such hosts are refused (services/net/outbound.ts).
+   */
+  allowPrivateOutbound: boolean;
   /** Password hashes computed at once, and how many more may wait (beyond: 429). */
   passwordHashing: { concurrency: number; queueLimit: number };
   /** The SMTP server for projects whose e-mail config is `shared`; unset: such mails stay undeliverable. */
   sharedSmtp: SharedSmtpConfig | null;
   logLevel: "silent" | "error" | "info" | "debug";
-  /**
-   * The non-public networks (loopback, private, link-local, reserved) webhook targets may resolve to
-   * (LATCHKEY_WEBHOOK_ALLOWED_NETWORKS); by default none: such targets are refused.
-   */
-  webhookAllowedNetworks: ReadonlySet<NonPublicKind>;
   /** Social sign-in: where provider endpoints are, and the server's own (shared) provider credentials. */
   oauth: OAuthServerConfig;
+  /** The Prometheus endpoint `/metrics`: on a port of its own, or on the public port behind a token, or off. */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** A port of its own for `/metrics` (LATCHKEY_METRICS_PORT); null: none (then only the token opens it on the public port). */
+  port: number | null;
+  /** Where that port listens (LATCHKEY_METRICS_HOST). */
+  host: string;
+  /**
+   * The bearer token `/metrics` requires (LATCHKEY_METRICS_TOKEN) wherever it is served. With neither a
+   * port nor a token, `/metrics` is not served at all.
+   */
+  token: string | null;
 }
 
 export interface OAuthClientCredentials {
@@ -72,42 +87,47 @@ export interface OAuthServerConfig {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * Reads and checks every setting; a wrong one throws a ConfigError naming the variable and what is wrong
+ * (main.ts prints it as one line and exits). Unset and empty mean the same: the default.
+ */
 export function loadConfig(env: Env = process.env): ServerConfig {
-  const port = integer(env.PORT, 8102, "PORT");
-  const host = env.HOST ?? "0.0.0.0";
-  const dataDir = resolve(env.LATCHKEY_DATA_DIR ?? ".latchkey");
-  const logLevel = env.LATCHKEY_LOG_LEVEL ?? "info";
-  if (!["silent", "error", "info", "debug"].includes(logLevel)) throw new Error("LATCHKEY_LOG_LEVEL must be silent, error, info or debug");
+  const port = integer(env, "PORT", 8102, { max: 65_535 });
+  const host = hostName(env, "HOST", "0.0.0.0");
+  const dataDir = resolve(env.LATCHKEY_DATA_DIR || ".latchkey");
+  const logLevel = choice(env, "LATCHKEY_LOG_LEVEL", ["silent", "error", "info", "debug"], "info");
   return {
     port,
     host,
-    publicUrl: (env.LATCHKEY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl: httpUrl(env, "LATCHKEY_PUBLIC_URL") ?? `http://localhost:${port}`,
     dataDir,
-    database: parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir),
-    databasePoolSize: integer(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
+    database: setting(env, "DATABASE_URL", (value) => parseDatabaseUrl(value || undefined, dataDir), withoutPassword),
+    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, { min: 1 }),
     internalKeys: {
       publishableClientKey: env.LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY || undefined,
       secretServerKey: env.LATCHKEY_INTERNAL_SECRET_SERVER_KEY || undefined,
       superSecretAdminKey: env.LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY || undefined,
     },
-    validateResponses: env.LATCHKEY_VALIDATE_RESPONSES === "true",
-    checkTransactions: env.LATCHKEY_CHECK_TRANSACTIONS === "true",
-    serverSecret: env.LATCHKEY_SERVER_SECRET || undefined,
-    accessTokenLifetimeMs: integer(env.LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS, 600, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS") * 1000,
-    trustProxy: parseTrustedProxies(env.LATCHKEY_TRUST_PROXY),
-    abuseLimits: env.LATCHKEY_ABUSE_LIMITS !== "off",
+    validateResponses: choice(env, "LATCHKEY_VALIDATE_RESPONSES", ["true", "false"], "false") === "true",
+    checkTransactions: choice(env, "LATCHKEY_CHECK_TRANSACTIONS", ["true", "false"], "false") === "true",
+    serverSecret: serverSecret(env),
+    accessTokenLifetimeMs: integer(env, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS", 600, { min: 1, max: 86_400 }) * 1000,
+    trustProxy: setting(env, "LATCHKEY_TRUST_PROXY", parseTrustedProxies),
+    abuseLimits: choice(env, "LATCHKEY_ABUSE_LIMITS", ["on", "off"], "on") === "on",
+    allowPrivateOutbound: choice(env, "LATCHKEY_ALLOW_PRIVATE_OUTBOUND", ["true", "false"], "false") === "true",
     passwordHashing: {
       // One hash per core. Cores + 1 raised sign-in from 81% to 85% of the argon2id rate on 2 cores, but
       // pushed GET /users/me p99 during a sign-in storm on PostgreSQL from 15 to 20 ms: reads come first.
-      concurrency: integer(env.LATCHKEY_PASSWORD_HASH_CONCURRENCY, availableParallelism(), "LATCHKEY_PASSWORD_HASH_CONCURRENCY"),
-      queueLimit: integer(env.LATCHKEY_PASSWORD_HASH_QUEUE, 256, "LATCHKEY_PASSWORD_HASH_QUEUE"),
+      concurrency: integer(env, "LATCHKEY_PASSWORD_HASH_CONCURRENCY", availableParallelism(), { min: 1 }),
+      queueLimit: integer(env, "LATCHKEY_PASSWORD_HASH_QUEUE", 256),
     },
-    sharedSmtp: env.LATCHKEY_SMTP_URL
-      ? { url: env.LATCHKEY_SMTP_URL, from: env.LATCHKEY_EMAIL_FROM ?? "Latchkey <noreply@localhost>" }
-      : null,
-    logLevel: logLevel as ServerConfig["logLevel"],
-    webhookAllowedNetworks: parseAllowedNetworks(env.LATCHKEY_WEBHOOK_ALLOWED_NETWORKS, "LATCHKEY_WEBHOOK_ALLOWED_NETWORKS"),
-    oauth: { providerBaseUrls: parseProviderBaseUrls(env.LATCHKEY_OAUTH_PROVIDER_BASE_URLS), sharedCredentials: sharedOAuthCredentials(env) },
+    sharedSmtp: sharedSmtp(env),
+    logLevel,
+    oauth: {
+      providerBaseUrls: setting(env, "LATCHKEY_OAUTH_PROVIDER_BASE_URLS", parseProviderBaseUrls),
+      sharedCredentials: sharedOAuthCredentials(env),
+    },
+    metrics: metricsConfig(env, port),
   };
 }
 
@@ -136,15 +156,115 @@ function sharedOAuthCredentials(env: Env): Record<string, OAuthClientCredentials
     const clientId = env[`${prefix}_CLIENT_ID`];
     const clientSecret = env[`${prefix}_CLIENT_SECRET`];
     if (!clientId && !clientSecret) continue;
-    if (!clientId || !clientSecret) throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    if (!clientId || !clientSecret) {
+      throw new ConfigError(`${prefix}_${clientId ? "CLIENT_SECRET" : "CLIENT_ID"}`, `must be set together with ${prefix}_${clientId ? "CLIENT_ID" : "CLIENT_SECRET"}`);
+    }
     result[id] = { clientId, clientSecret };
   }
   return result;
 }
 
-function integer(value: string | undefined, fallback: number, name: string): number {
+/** A setting that is wrong: the variable, what is wrong with it, and its value unless that is a secret. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+    readonly value?: string,
+  ) {
+    super(`${variable}${value === undefined ? "" : `=${value}`}: ${problem}`);
+  }
+}
+
+/**
+ * Runs a parser of another module on a setting; what it throws becomes a ConfigError naming the
+ * variable (and showing its value as `shown` gives it: without a password, say).
+ */
+function setting<T>(env: Env, name: string, parse: (value: string | undefined) => T, shown: (value: string) => string = (v) => v): T {
+  const value = env[name];
+  try {
+    return parse(value);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    // The parsers' messages often start with the variable's name already.
+    const problem = (error instanceof Error ? error.message : String(error)).replace(new RegExp(`^${name}(=\\S*)?:?\\s*`), "");
+    throw new ConfigError(name, problem, value === undefined ? undefined : shown(value));
+  }
+}
+
+/** A URL as it may be shown: its password (if any) replaced by `***`. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
+}
+
+function integer(env: Env, name: string, fallback: number, range: { min?: number; max?: number } = {}): number {
+  const value = env[name];
   if (value === undefined || value === "") return fallback;
+  const min = range.min ?? 0;
+  const max = range.max ?? Number.MAX_SAFE_INTEGER;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  if (!/^\s*\d+\s*$/.test(value) || n < min || n > max) {
+    throw new ConfigError(name, range.max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`, value);
+  }
   return n;
+}
+
+function choice<const T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(name, `must be ${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`, value);
+  return value as T;
+}
+
+/** An IP address or a DNS name to listen on. */
+function hostName(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (isIP(value) === 0 && !/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value)) {
+    throw new ConfigError(name, "must be an IP address or a host name to listen on (e.g. 0.0.0.0, 127.0.0.1 or ::)", value);
+  }
+  return value;
+}
+
+/** An http(s) URL without query or fragment; trailing slashes dropped. Undefined when unset. */
+function httpUrl(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined || value === "") return undefined;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
+    throw new ConfigError(name, "must be an http:// or https:// URL without query or fragment (e.g. https://auth.example.com)", value);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+function serverSecret(env: Env): string | undefined {
+  const value = env.LATCHKEY_SERVER_SECRET;
+  if (value === undefined || value === "") return undefined;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) || Buffer.from(value, "base64").length < 32) {
+    throw new ConfigError("LATCHKEY_SERVER_SECRET", "must be base64 of at least 32 random bytes (e.g. the output of `openssl rand -base64 32`)");
+  }
+  return value;
+}
+
+function sharedSmtp(env: Env): SharedSmtpConfig | null {
+  const url = env.LATCHKEY_SMTP_URL;
+  const from = env.LATCHKEY_EMAIL_FROM || "Latchkey <noreply@localhost>";
+  if (!from.includes("@")) throw new ConfigError("LATCHKEY_EMAIL_FROM", "must be an e-mail address, optionally with a name (e.g. Example <noreply@example.com>)", from);
+  if (url === undefined || url === "") return null;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") || !parsed.hostname) {
+    // The URL may hold a password: not shown.
+    throw new ConfigError("LATCHKEY_SMTP_URL", "must be smtp://[user:password@]host[:port] or smtps://…");
+  }
+  return { url, from };
+}
+
+function metricsConfig(env: Env, apiPort: number): MetricsConfig {
+  const port = env.LATCHKEY_METRICS_PORT ? integer(env, "LATCHKEY_METRICS_PORT", 0, { min: 1, max: 65_535 }) : null;
+  if (port !== null && port === apiPort) throw new ConfigError("LATCHKEY_METRICS_PORT", "must differ from PORT (leave it unset and set LATCHKEY_METRICS_TOKEN to serve /metrics on the public port)", String(port));
+  const token = env.LATCHKEY_METRICS_TOKEN || null;
+  if (token !== null && (token.length < 16 || /\s/.test(token))) {
+    throw new ConfigError("LATCHKEY_METRICS_TOKEN", "must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 16`)");
+  }
+  return { port, host: hostName(env, "LATCHKEY_METRICS_HOST", "127.0.0.1"), token };
 }

@@ -2,11 +2,13 @@
 import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries, type CachedKeySet } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
+import { auditQueries } from "./db/queries/audit.js";
 import { cliLoginQueries } from "./db/queries/cli-logins.js";
 import { itemQueries } from "./db/queries/items.js";
 import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
+import { dataVaultQueries } from "./db/queries/data-vault.js";
 import { mfaQueries } from "./db/queries/mfa.js";
 import { oauthQueries } from "./db/queries/oauth.js";
 import { outboxQueries } from "./db/queries/outbox.js";
@@ -24,6 +26,8 @@ import type { Clock } from "./services/clock.js";
 import { createEventSinks, type EventSinks } from "./services/events.js";
 import type { Logger } from "./services/log.js";
 import { createJobRunner, type JobRunner } from "./services/jobs/runner.js";
+import { createMetrics, type Metrics } from "./services/metrics.js";
+import { withSealedConfigSecrets } from "./services/config/sealed-secrets.js";
 import { createSecretBox, type SecretBox } from "./services/secret-box.js";
 import { createAccessTokens, type AccessTokens } from "./services/tokens/access-tokens.js";
 import { createSigningKeys, type SigningKeys } from "./services/tokens/signing-keys.js";
@@ -50,6 +54,8 @@ export function createQueries(store: Store, clock: Clock) {
     mfa: mfaQueries(store),
     passkeys: passkeyQueries(store),
     items: itemQueries(store),
+    audit: auditQueries(store),
+    dataVault: dataVaultQueries(store),
     webhooks: webhookQueries(store, new TtlCache<readonly EnabledEndpoint[]>(HOT_CACHE_TTL_MS, 10_000, now)),
     oauth: oauthQueries(store),
   };
@@ -70,16 +76,24 @@ export interface AppDeps {
   readonly jobs: JobRunner;
   /** Where recorded events go (services/events.ts); no sink until the audit log or webhooks register one. */
   readonly events: EventSinks;
+  /** Prometheus counters and histograms (services/metrics.ts), served at /metrics when configured. */
+  readonly metrics: Metrics;
 }
 
 /** Wires the dependencies every handler and service receives. */
 export function createDeps(base: { config: ServerConfig; store: Store; clock: Clock; log: Logger; serverSecret: Buffer }): AppDeps {
   const { config, store, clock, log } = base;
-  const queries = createQueries(store, clock);
   const secrets = createSecretBox(base.serverSecret);
+  const plainQueries = createQueries(store, clock);
+  // Secrets in project configurations are sealed at rest (services/config/sealed-secrets.ts).
+  const queries: Queries = { ...plainQueries, projects: withSealedConfigSecrets(plainQueries.projects, secrets) };
   const signingKeys = createSigningKeys(queries.signingKeys, secrets, () => clock.now());
   const accessTokens = createAccessTokens(signingKeys, { publicUrl: config.publicUrl, lifetimeMs: config.accessTokenLifetimeMs }, clock);
-  const deps: AppDeps = { config, store, clock, log, queries, secrets, signingKeys, accessTokens, jobs: lateJobs(() => jobs), events: createEventSinks() };
+  const metrics = createMetrics(
+    { outboxPending: () => queries.outbox.pendingByKind(), poolStats: store.poolStats, now: () => clock.now().getTime() },
+    { processMetrics: config.metrics.port !== null || config.metrics.token !== null },
+  );
+  const deps: AppDeps = { config, store, clock, log, queries, secrets, signingKeys, accessTokens, jobs: lateJobs(() => jobs), events: createEventSinks(), metrics };
   const jobs = createJobRunner(deps);
   return deps;
 }

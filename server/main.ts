@@ -1,7 +1,8 @@
 /** Starts the server: configuration, database (migrated), first-start set-up, HTTP. */
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { loadConfig } from "./config.js";
+import { createMetricsApp } from "./http/metrics-endpoint.js";
+import { loadConfig, type ServerConfig } from "./config.js";
 import { openStore } from "./db/store.js";
 import { createDeps } from "./deps.js";
 import { bootstrap } from "./services/bootstrap.js";
@@ -10,11 +11,22 @@ import { registerBuiltInSinks } from "./services/event-sinks.js";
 import { createLogger } from "./services/log.js";
 import { configurePasswordHashing } from "./services/passwords.js";
 import { loadServerSecret } from "./services/server-secret.js";
+import { databaseSetting, exitOnStartFailure, listenError, startStep } from "./start-errors.js";
 
-const config = loadConfig();
+// A wrong setting stops the start with one line naming it (start-errors.ts), before anything is opened.
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  exitOnStartFailure(error);
+}
 const log = createLogger(config.logLevel);
-const store = await openStore({ location: config.database, poolSize: config.databasePoolSize, checkTransactions: config.checkTransactions });
-const serverSecret = loadServerSecret(config.serverSecret, config.dataDir);
+const store = await startStep(databaseSetting(config), () =>
+  openStore({ location: config.database, poolSize: config.databasePoolSize, checkTransactions: config.checkTransactions }),
+).catch(exitOnStartFailure);
+const serverSecret = await startStep({ variable: "LATCHKEY_DATA_DIR", value: config.dataDir }, () => loadServerSecret(config.serverSecret, config.dataDir)).catch(
+  exitOnStartFailure,
+);
 configurePasswordHashing(config.passwordHashing.concurrency, config.passwordHashing.queueLimit);
 const deps = createDeps({ config, store, clock: systemClock, log, serverSecret });
 registerBuiltInSinks(deps);
@@ -41,6 +53,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     database: config.database.dialect === "sqlite" ? `sqlite:${config.database.path}` : "postgres",
   });
 });
+server.once("error", (error) => exitOnStartFailure(listenError(error, { port: String(config.port), host: config.host, portVariable: "PORT", hostVariable: "HOST" })));
+const metricsPort = config.metrics.port;
+const metricsServer = metricsPort === null ? null : serve({ fetch: createMetricsApp(deps).fetch, port: metricsPort, hostname: config.metrics.host });
+metricsServer?.once("error", (error) =>
+  exitOnStartFailure(listenError(error, { port: String(metricsPort), host: config.metrics.host, portVariable: "LATCHKEY_METRICS_PORT", hostVariable: "LATCHKEY_METRICS_HOST" })),
+);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -48,6 +66,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   server.close();
+  metricsServer?.close();
   await deps.jobs.stop();
   await store.close();
   process.exit(0);

@@ -66,6 +66,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
     t: pgTables,
     db,
     rowVersion: (table) => sql`${table}.xmin`,
+    poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T> {
       const outer = within && committedOf.get(within);
       if (within && outer) {

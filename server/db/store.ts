@@ -80,7 +80,17 @@ export interface Store {
    * `changeMarker` needs no query at all.
    */
   readonly rowVersion?: (table: Table) => SQL;
+  /** The main connection pool's use now (PostgreSQL; SQLite has one connection and no pool), for metrics. */
+  readonly poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, of which idle; requests waiting for one; the most the pool opens. */
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export type DatabaseLocation =

@@ -2,6 +2,7 @@ import type * as c from "../../contract/config.js";
 import { knownError } from "../../contract/known-error.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/request-input.js";
+import { actorOf } from "./actor.js";
 import { applyConfigOverride } from "../services/projects.js";
 
 const getConfig: Handler<typeof c.getConfig> = async (ctx) => ({
@@ -22,7 +23,7 @@ const updateConfigOverride: Handler<typeof c.updateConfigOverride> = async (ctx,
   if (nestsDeeperThan(patch, MAX_JSON_NESTING)) {
     throw knownError("SCHEMA_ERROR", { message: `body.config_override_string nests more than ${MAX_JSON_NESTING} levels deep` });
   }
-  await applyConfigOverride(ctx.deps, ctx.auth.project.id, patch as Record<string, unknown>);
+  await applyConfigOverride(ctx.deps, ctx.auth.project.id, patch as Record<string, unknown>, actorOf(ctx.auth));
   return {};
 };
 

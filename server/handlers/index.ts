@@ -2,9 +2,11 @@
 import type { Contract } from "../../contract/index.js";
 import type { HandlerMap } from "../http/handler.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { auditHandlers } from "./audit.js";
 import { cliAuthHandlers } from "./cli-auth.js";
 import { configHandlers } from "./config.js";
 import { contactChannelHandlers } from "./contact-channels.js";
+import { dataVaultHandlers } from "./data-vault.js";
 import { internalApiKeyHandlers } from "./internal-api-keys.js";
 import { itemHandlers } from "./items.js";
 import { miscHandlers } from "./misc.js";
@@ -38,4 +40,7 @@ export const handlers = {
   ...passkeyHandlers,
   ...itemHandlers,
   ...webhookHandlers,
+  ...auditHandlers,
+  ...dataVaultHandlers,
+  ...oauthHandlers,
 } satisfies HandlerMap<Contract>;

@@ -1,6 +1,7 @@
 import type * as c from "../../contract/internal-api-keys.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import { createKeySet, generateKeys, getKeySetOrThrow, updateKeySet } from "../services/api-key-sets.js";
+import { actorOf } from "./actor.js";
 import { createdKeySetToJson, keySetToJson } from "../views/internal-api-keys.js";
 
 const listInternalApiKeys: Handler<typeof c.listInternalApiKeys> = async (ctx) => {
@@ -18,7 +19,7 @@ const createInternalApiKey: Handler<typeof c.createInternalApiKey> = async (ctx,
     description: body.description,
     expiresAt: new Date(body.expires_at_millis),
     keys,
-  });
+  }, undefined, actorOf(ctx.auth));
   return createdKeySetToJson(row, keys);
 };
 
@@ -26,7 +27,7 @@ const getInternalApiKey: Handler<typeof c.getInternalApiKey> = async (ctx, { par
   keySetToJson(await getKeySetOrThrow(ctx.deps, ctx.auth.project.id, params.api_key_id));
 
 const updateInternalApiKey: Handler<typeof c.updateInternalApiKey> = async (ctx, { params, body }) =>
-  keySetToJson(await updateKeySet(ctx.deps, ctx.auth.project.id, params.api_key_id, body));
+  keySetToJson(await updateKeySet(ctx.deps, ctx.auth.project.id, params.api_key_id, body, actorOf(ctx.auth)));
 
 export const internalApiKeyHandlers = {
   listInternalApiKeys,

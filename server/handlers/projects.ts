@@ -2,6 +2,7 @@ import type * as c from "../../contract/projects.js";
 import { knownError } from "../../contract/known-error.js";
 import { requireUser, type Auth } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
+import { actorOf } from "./actor.js";
 import { createProject, deleteProject, INTERNAL_PROJECT_ID, updateProject } from "../services/projects.js";
 import { projectToAdminJson, projectToClientJson } from "../views/projects.js";
 
@@ -22,6 +23,8 @@ const listOwnedProjects: Handler<typeof c.listOwnedProjects> = async (ctx) => {
 const createOwnedProject: Handler<typeof c.createOwnedProject> = async (ctx, { body }) => {
   const { deps } = ctx;
   const user = internalUser(ctx.auth);
+  // Anonymous users never own projects (and so never reach their keys or e-mail settings).
+  if (user.user.isAnonymous) throw knownError("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
   if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, body.owner_team_id, user.user.id))) {
     throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: body.owner_team_id, user_id: user.user.id });
   }
@@ -39,7 +42,7 @@ const getCurrentProject: Handler<typeof c.getCurrentProject> = async (ctx) => pr
 const getAdminProject: Handler<typeof c.getAdminProject> = async (ctx) => projectToAdminJson(ctx.auth.project);
 
 const updateAdminProject: Handler<typeof c.updateAdminProject> = async (ctx, { body }) =>
-  projectToAdminJson(await updateProject(ctx.deps, ctx.auth.project.id, body));
+  projectToAdminJson(await updateProject(ctx.deps, ctx.auth.project.id, body, undefined, actorOf(ctx.auth)));
 
 const deleteAdminProject: Handler<typeof c.deleteAdminProject> = async (ctx) => {
   await deleteProject(ctx.deps, ctx.auth.project.id);

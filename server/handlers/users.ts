@@ -8,7 +8,7 @@ import { statusError } from "../errors.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
 import { deleteUser as deleteUserRecord } from "../services/users/delete.js";
 import { withOAuthProviders, withOAuthProvidersOne } from "../services/oauth/user-links.js";
-import { guardAuthEmail } from "../services/users/primary-email.js";
+import { assertAuthEmailFree, guardAuthEmail, normalizeEmail } from "../services/users/primary-email.js";
 import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as updateUserRecord } from "../services/users/update.js";
 import { userToJson } from "../views/users.js";
 import { actorOf } from "./actor.js";
@@ -69,6 +69,10 @@ const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
   if (body.password && !config.auth.password.allowSignIn) throw statusError("passwordSignInDisabledOnCreate");
   if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw statusError("otpSignInDisabledOnCreate");
   const passwordHash = (await passwordHashFromInput(body)) ?? null;
+  // Another user's pending (unverified, secondary) claim on the address gives way; a real owner refuses.
+  if (body.primary_email && body.primary_email_auth_enabled) {
+    await assertAuthEmailFree(deps, deps.store.db, auth.project.id, normalizeEmail(body.primary_email), null);
+  }
   const record = await guardAuthEmail(body.primary_email, () =>
     deps.store.insertBatch((batch) =>
       createUserRecord(deps, batch, auth.project, {

@@ -107,7 +107,8 @@ async function checkOwnerToken(deps: AppDeps, token: string, project: ProjectRow
   if (verified.projectId !== INTERNAL_PROJECT_ID) throw knownError("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN");
   const owner = await deps.queries.users.findBySession(INTERNAL_PROJECT_ID, verified.userId, verified.sessionId, deps.clock.now());
   if (!owner) throw statusError("adminTokenOwnerGone");
-  const isOwner = project.ownerTeamId !== null && (await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, project.ownerTeamId, owner.user.id));
+  // Anonymous users never own projects, whatever team they are in.
+  const isOwner = !owner.user.isAnonymous && project.ownerTeamId !== null && (await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, project.ownerTeamId, owner.user.id));
   if (!isOwner) throw knownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   return owner.user.id;
 }

@@ -14,6 +14,7 @@ import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth
 import { createRequestContext } from "./handler.js";
 import { projectionOf, type Projection } from "./output-projection.js";
 import { schemaError, type LocatedIssues } from "./schema-error.js";
+import { ContractViolationError } from "../validation/contract-violation.js";
 import { undeclaredKeys } from "../validation/undeclared-keys.js";
 
 export interface RawInput {
@@ -61,7 +62,7 @@ export function createProcedureRunner(
 function undeclared(procedure: string, declared: ReadonlySet<ErrorName>, error: unknown): Error | null {
   const errorName = error instanceof KnownError ? error.code : error instanceof StatusError ? error.errorName : null;
   if (errorName === null || declared.has(errorName)) return null;
-  return new Error(`${procedure} threw ${errorName}, which its contract does not declare (add it to the procedure's errors)`, { cause: error });
+  return new ContractViolationError(`${procedure} threw ${errorName}, which its contract does not declare (add it to the procedure's errors)`, { cause: error });
 }
 
 async function authenticate(definition: ProcedureDefinition, header: HeaderReader, deps: AppDeps): Promise<Auth | null> {
@@ -125,12 +126,12 @@ function shapeOutput(name: string, definition: ProcedureDefinition, auth: Auth |
   const schema = schemaForAccess(definition.output, auth?.accessType ?? null);
   if (!validate) return projectionFor(schema)(output);
   const parsed = schema.safeParse(output);
-  if (!parsed.success) throw new Error(`Response of ${name} does not match its contract: ${parsed.error.message}`);
+  if (!parsed.success) throw new ContractViolationError(`Response of ${name} does not match its contract: ${parsed.error.message}`);
   // zod drops undeclared keys silently; production would send them (or project them away only by luck).
   const extra = undeclaredKeys(schemaForAccess(definition.output, "admin"), output);
-  if (extra.length > 0) throw new Error(`Response of ${name} has keys its contract does not declare: ${extra.join(", ")}`);
+  if (extra.length > 0) throw new ContractViolationError(`Response of ${name} has keys its contract does not declare: ${extra.join(", ")}`);
   if (perAccess && JSON.stringify(projectionFor(schema)(output)) !== JSON.stringify(parsed.data)) {
-    throw new Error(`Response of ${name}: the projection for ${auth?.accessType ?? "public"} access differs from zod's parse`);
+    throw new ContractViolationError(`Response of ${name}: the projection for ${auth?.accessType ?? "public"} access differs from zod's parse`);
   }
   return parsed.data;
 }

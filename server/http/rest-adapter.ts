@@ -12,6 +12,7 @@ import type { ApiEnvelope, ApiResponder } from "./api-envelope.js";
 import type { HandlerMap } from "./handler.js";
 import { clientIpOf } from "./client-ip.js";
 import { createProcedureRunner } from "./procedure-runner.js";
+import { requestRecorder } from "./request-metrics.js";
 import { headerReaderOf, queryReader, readBody } from "./request-input.js";
 import { compareRoutePaths, toHonoPath } from "./route-order.js";
 import { errorReply, jsonReply, methodNotAllowedReply, redirectReply, textReply, type WireReply } from "./wire.js";
@@ -33,9 +34,12 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
     const successHeaders = { ...definition.responseHeaders };
     const hasParams = definition.path.includes("{");
     const logFailure = (requestId: string) => (e: unknown) => deps.log.error("request failed", { procedure: name, requestId, ...describeError(e) });
+    const recordRequest = requestRecorder(deps.metrics, name, definition.method);
     api.on(definition.method, toHonoPath(definition.path), async function handleProcedure(c: Context): Promise<Response> {
+      const startedAt = performance.now();
       const envelope = apiEnvelopeOf(c);
       let reply: WireReply;
+      let failure: unknown = null;
       try {
         const input = {
           params: hasParams ? c.req.param() : {},
@@ -51,10 +55,13 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
               ? textReply(definition.successStatus, output as string)
               : jsonReply(successStatusOf(definition, output), output, successHeaders);
       } catch (error) {
+        failure = error;
         reply = errorReply(error, envelope.requestId, logFailure(envelope.requestId));
       }
-      if (deps.log.debugEnabled) deps.log.debug("request", { requestId: envelope.requestId, procedure: name, status: reply.status });
-      return responder.respond(reply, envelope);
+      const response = responder.respond(reply, envelope);
+      recordRequest(reply.status, failure, startedAt);
+      if (deps.log.debugEnabled) deps.log.debug("request", { requestId: envelope.requestId, procedure: name, status: reply.status, ms: Math.round((performance.now() - startedAt) * 100) / 100 });
+      return response;
     });
   }
   const paths = [...new Set(entries.map(([, d]) => d.path))].sort(compareRoutePaths);

@@ -4,6 +4,7 @@
  */
 import { KnownError, knownError } from "../../contract/known-error.js";
 import { StatusError, TooManyRequestsError } from "../errors.js";
+import { ContractViolationError } from "../validation/contract-violation.js";
 
 const TEXT = "text/plain; charset=utf-8";
 export const JSON_TYPE = "application/json; charset=utf-8";
@@ -43,6 +44,8 @@ export function errorReply(error: unknown, requestId: string, log: (error: unkno
     return reply;
   }
   log(error);
+  // Only thrown while responses are validated (tests): say what broke.
+  if (error instanceof ContractViolationError) return textReply(500, `Contract violation: ${error.message}\n\nRequest ID: ${requestId}`);
   return textReply(500, `Something went wrong on our side. Please try again later.\n\nRequest ID: ${requestId}`);
 }
 

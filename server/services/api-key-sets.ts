@@ -4,6 +4,7 @@ import { knownError } from "../../contract/known-error.js";
 import type { ApiKeySetRow } from "../db/queries/api-key-sets.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
+import { recordEvent, type EventActor } from "./events.js";
 import { hashSecret, lastFour, randomCode } from "./secrets.js";
 
 export const keyPrefixes = { publishableClientKey: "pck_", secretServerKey: "ssk_", superSecretAdminKey: "sak_" } as const;
@@ -52,8 +53,20 @@ export function keySetRow(projectId: string, set: NewKeySet, now: Date) {
   };
 }
 
-export async function createKeySet(deps: AppDeps, projectId: string, set: NewKeySet, db?: Db): Promise<ApiKeySetRow> {
-  return deps.queries.apiKeySets.insert(keySetRow(projectId, set, deps.clock.now()), db);
+export async function createKeySet(deps: AppDeps, projectId: string, set: NewKeySet, db?: Db, actor: EventActor | null = null): Promise<ApiKeySetRow> {
+  return deps.store.transaction(async (tx) => {
+    const row = await deps.queries.apiKeySets.insert(keySetRow(projectId, set, deps.clock.now()), tx);
+    const event = () => ({
+      id: row.id,
+      description: row.description,
+      expires_at_millis: row.expiresAt.getTime(),
+      has_publishable_client_key: row.publishableClientKeyHash !== null,
+      has_secret_server_key: row.secretServerKeyHash !== null,
+      has_super_secret_admin_key: row.superSecretAdminKeyHash !== null,
+    });
+    await recordEvent(deps, tx, "api_key_set.created", event, { projectId, actor });
+    return row;
+  }, db);
 }
 
 export async function getKeySetOrThrow(deps: AppDeps, projectId: string, id: string): Promise<ApiKeySetRow> {
@@ -68,13 +81,17 @@ export async function updateKeySet(
   projectId: string,
   id: string,
   change: { description?: string; revoked?: true },
+  actor: EventActor | null = null,
 ): Promise<ApiKeySetRow> {
   const current = await getKeySetOrThrow(deps, projectId, id);
   const patch: Partial<ApiKeySetRow> = {};
   if (change.description !== undefined) patch.description = change.description;
   if (change.revoked && !current.revokedAt) patch.revokedAt = deps.clock.now();
   if (Object.keys(patch).length === 0) return current;
-  const updated = await deps.queries.apiKeySets.update(projectId, id, patch);
-  if (!updated) throw knownError("API_KEY_NOT_FOUND");
-  return updated;
+  return deps.store.transaction(async (tx) => {
+    const updated = await deps.queries.apiKeySets.update(projectId, id, patch, tx);
+    if (!updated) throw knownError("API_KEY_NOT_FOUND");
+    if (patch.revokedAt) await recordEvent(deps, tx, "api_key_set.revoked", { id }, { projectId, actor });
+    return updated;
+  });
 }

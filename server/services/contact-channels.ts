@@ -14,6 +14,7 @@ import { statusError } from "../errors.js";
 import { channelToJson, deletedChannelToJson } from "../views/contact-channels.js";
 import { limitVerificationMails, sendEmailVerification } from "./email-verification.js";
 import { recordEvent, type EventActor } from "./events.js";
+import { queueSecurityAlert } from "./security-alerts.js";
 import { normalizeEmail } from "./users/primary-email.js";
 
 export interface NewContactChannel {
@@ -73,6 +74,7 @@ export async function createChannel(deps: AppDeps, projectId: string, userId: st
     }));
     await recordUpdated(deps, tx, projectId, demoted, actor);
     await recordEvent(deps, tx, "contact_channel.created", () => channelToJson(created), { projectId, actor });
+    for (const old of demoted) await queueSecurityAlert(deps, tx, projectId, old, "primaryEmailChanged");
     return created;
   });
 }
@@ -109,6 +111,7 @@ export async function updateChannel(
       ),
     }));
     await recordUpdated(deps, tx, projectId, [...demoted, updated!], actor);
+    for (const old of demoted) await queueSecurityAlert(deps, tx, projectId, old, "primaryEmailChanged");
     return updated!;
   });
 }

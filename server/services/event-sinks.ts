@@ -3,11 +3,12 @@
  * server at start-up (main.ts, and the test instance), never by services.
  */
 import type { AppDeps } from "../deps.js";
+import { createAuditSink } from "./audit/sink.js";
 import { registerEventSink } from "./events.js";
 import { createWebhookSink } from "./webhooks/sink.js";
 
 export function registerBuiltInSinks(deps: AppDeps): () => void {
-  const removers = [registerEventSink(deps, createWebhookSink(deps))];
+  const removers = [registerEventSink(deps, createAuditSink(deps)), registerEventSink(deps, createWebhookSink(deps))];
   return () => {
     for (const remove of removers) remove();
   };

@@ -6,6 +6,7 @@
  */
 import { lockoutWaitMs } from "../db/queries/rate-limits.js";
 import type { AppDeps } from "../deps.js";
+import { recordLockout } from "./audit/security-events.js";
 import { TooManyRequestsError } from "./rate-limits.js";
 
 const keyOf = (projectId: string, email: string) => `lockout:${projectId}:${email}`;
@@ -17,13 +18,16 @@ const keyOf = (projectId: string, email: string) => `lockout:${projectId}:${emai
  * then clears the failures (`clearSignInFailures`) or, with a second factor still to come, takes its
  * own count back (`releaseSignInAttempt`).
  */
-export async function reserveSignInAttempt(deps: AppDeps, projectId: string, email: string): Promise<void> {
+export async function reserveSignInAttempt(deps: AppDeps, projectId: string, email: string, method: "password" | "mfa" = "password"): Promise<void> {
   const key = keyOf(projectId, email);
   const now = deps.clock.now().getTime();
   if ((await deps.queries.rateLimits.reserveFailure(key, now)) !== null) return;
   const state = await deps.queries.rateLimits.peek(key);
   const lockedUntil = state ? state.windowStartMs + lockoutWaitMs(state.count) : now;
-  throw new TooManyRequestsError(Math.max(1, Math.ceil((lockedUntil - now) / 1000)));
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil - now) / 1000));
+  deps.metrics.lockout();
+  await recordLockout(deps, projectId, method, email, retryAfterSeconds);
+  throw new TooManyRequestsError(retryAfterSeconds);
 }
 
 /** Takes back the failure `reserveSignInAttempt` counted, for an attempt that was right (or never checked). */

@@ -1,7 +1,11 @@
 /**
- * A minimal structured logger (one JSON line per event on stderr). Callers pass facts, never
- * secrets: no keys, tokens, passwords, codes or query strings.
+ * The server's structured logger: one JSON line per event on stderr (pino), with an ISO time, the level
+ * as a word and the message under `message`. Callers pass facts, never secrets: no keys, tokens,
+ * passwords, codes or query strings. Fields whose names say they hold a secret are redacted anyway,
+ * in case one slips through.
  */
+import { pino, type DestinationStream } from "pino";
+
 export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
@@ -10,19 +14,34 @@ export interface Logger {
   readonly debugEnabled: boolean;
 }
 
-const levels = { silent: 0, error: 1, info: 2, debug: 3 } as const;
+export type LogLevel = "silent" | "error" | "info" | "debug";
 
-export function createLogger(level: keyof typeof levels, write: (line: string) => void = (l) => process.stderr.write(l + "\n")): Logger {
-  const threshold = levels[level];
-  const emit = (at: keyof typeof levels, message: string, fields?: Record<string, unknown>) => {
-    if (levels[at] > threshold) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields }));
-  };
+/** Field names that hold secrets, redacted at the top level and one level down. */
+const secretFields = [
+  "password", "newPassword", "oldPassword", "token", "accessToken", "refreshToken", "access_token", "refresh_token",
+  "authorization", "cookie", "secret", "clientSecret", "client_secret", "apiKey", "publishableClientKey",
+  "secretServerKey", "superSecretAdminKey", "polling_code", "login_code",
+];
+
+/** `write` receives each line without its newline (tests); by default lines go to stderr. */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination: DestinationStream = write ? { write: (line) => write(line.replace(/\n$/, "")) } : pino.destination({ dest: 2, sync: true });
+  const logger = pino(
+    {
+      level,
+      base: { pid: process.pid },
+      messageKey: "message",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: [...secretFields, ...secretFields.map((name) => `*.${name}`)], censor: "[redacted]" },
+    },
+    destination,
+  );
   return {
-    error: (m, f) => emit("error", m, f),
-    info: (m, f) => emit("info", m, f),
-    debug: (m, f) => emit("debug", m, f),
-    debugEnabled: threshold >= levels.debug,
+    error: (message, fields) => logger.error(fields ?? {}, message),
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    debug: (message, fields) => logger.debug(fields ?? {}, message),
+    debugEnabled: logger.isLevelEnabled("debug"),
   };
 }
 

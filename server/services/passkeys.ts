@@ -47,6 +47,7 @@ import {
 } from "./passkeys/ceremony.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
+import { queueSecurityAlert } from "./security-alerts.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
 export type RegistrationResponse = z.output<typeof passkeyRegistrationResponse>;
@@ -128,6 +129,7 @@ export async function registerPasskey(deps: AppDeps, project: ProjectRow, record
       },
       tx,
     );
+    await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "passkeyAdded");
   });
   return { user_handle: verified.id };
 }

@@ -11,6 +11,7 @@ import { enqueueEmail } from "./email/outbox.js";
 import { recordEvent } from "./events.js";
 import { passwordResetEmail } from "./email/templates.js";
 import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
+import { recordSignInFailure } from "./audit/security-events.js";
 import { clearSignInFailures, releaseSignInAttempt, reserveSignInAttempt } from "./lockout.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
@@ -19,6 +20,7 @@ import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { endUserSessionsIn } from "./sessions.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
+import { queueSecurityAlert } from "./security-alerts.js";
 import { createUser } from "./users/create.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
@@ -32,8 +34,8 @@ const RESET_CODE_TTL_MS = 60 * 60 * 1000;
  * Revokes the user's outstanding reset codes: a new password (reset, change, set, or by a server) makes
  * every reset link mailed before it worthless, so a stolen one cannot undo the change.
  */
-export async function revokePasswordResetCodes(deps: AppDeps, db: Db, projectId: string, userId: string): Promise<void> {
-  await deps.queries.verificationCodes.deleteForUser(projectId, userId, PASSWORD_RESET, db);
+export async function revokePasswordResetCodes(deps: AppDeps, db: Db, projectId: string, userId: string, exceptUsedId: string | null = null): Promise<void> {
+  await deps.queries.verificationCodes.deleteForUser(projectId, userId, PASSWORD_RESET, exceptUsedId, db);
 }
 
 export function assertPasswordSignInEnabled(project: ProjectRow): void {
@@ -89,7 +91,10 @@ export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailIn
     await releaseSignInAttempt(deps, project.id, email); // never checked (e.g. the hashing queue is full)
     throw error;
   });
-  if (!record || !check.ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
+  if (!record || !check.ok) {
+    await recordSignInFailure(deps, project.id, { method: "password", email, userId: record?.user.id ?? null, reason: record ? "wrong password" : "no user with this e-mail address" });
+    throw knownError("EMAIL_PASSWORD_MISMATCH");
+  }
   if (check.rehash) await deps.queries.users.update(project.id, record.user.id, { passwordHash: check.rehash });
   // With a second factor pending, earlier failures stay (wrong second factors keep adding to them);
   // this right password takes its own count back.
@@ -132,8 +137,10 @@ export async function resetPassword(deps: AppDeps, project: ProjectRow, code: st
     const used = await useVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, code, db: tx });
     if (!used.userId) throw knownError("VERIFICATION_CODE_NOT_FOUND");
     await deps.queries.users.update(project.id, used.userId, { passwordHash }, tx);
-    await revokePasswordResetCodes(deps, tx, project.id, used.userId);
+    await revokePasswordResetCodes(deps, tx, project.id, used.userId, used.id);
     await endUserSessionsIn(deps, tx, project.id, used.userId, null);
+    const user = await deps.queries.users.find(project.id, used.userId, tx);
+    await queueSecurityAlert(deps, tx, project.id, user?.primaryEmail, "passwordChanged");
   });
 }
 
@@ -149,6 +156,7 @@ export async function updatePassword(deps: AppDeps, project: ProjectRow, record:
     await deps.queries.users.update(project.id, record.user.id, { passwordHash }, tx);
     await revokePasswordResetCodes(deps, tx, project.id, record.user.id);
     await endUserSessionsIn(deps, tx, project.id, record.user.id, keepSessionId);
+    await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "passwordChanged");
   });
 }
 
@@ -162,6 +170,7 @@ export async function setPassword(deps: AppDeps, project: ProjectRow, record: Us
   await deps.store.transaction(async (tx) => {
     await deps.queries.users.update(project.id, id, { passwordHash }, tx);
     await revokePasswordResetCodes(deps, tx, project.id, id);
+    await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "passwordChanged");
     // has_password changed: the user as it is now, read only when the event is.
     await recordEvent(deps, tx, "user.updated", async () => userToJson((await deps.queries.users.find(project.id, id, tx))!), { projectId: project.id });
   });

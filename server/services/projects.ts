@@ -8,6 +8,8 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
+import type { EventActor } from "./events.js";
+import { afterProjectChange } from "./project-changes.js";
 import {
   legacyUpdateToOverride,
   mergeOverride,
@@ -28,13 +30,16 @@ export function mergeValidOverride(stored: ConfigOverride, patch: ConfigOverride
 }
 
 /** Applies an update in its own transaction, or as part of `within` (a transaction's db). */
-export async function updateProject(deps: AppDeps, projectId: string, update: z.output<typeof projectUpdate>, within?: Db): Promise<ProjectRow> {
+export async function updateProject(deps: AppDeps, projectId: string, update: z.output<typeof projectUpdate>, within?: Db, actor: EventActor | null = null): Promise<ProjectRow> {
   return deps.store.transaction(async (tx) => {
     const project = await deps.queries.projects.find(projectId, tx);
     if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
     let configOverride = project.configOverride;
+    let configKeys: string[] = [];
     if (update.config) {
-      configOverride = mergeValidOverride(configOverride, legacyUpdateToOverride(update.config, () => randomUUID()));
+      const patch = legacyUpdateToOverride(update.config, () => randomUUID());
+      configKeys = Object.keys(patch);
+      configOverride = mergeValidOverride(configOverride, patch);
       const themeId = update.config.email_theme;
       if (themeId !== undefined && !Object.hasOwn(renderConfig(configOverride).emails.themes, themeId)) {
         throw knownError("SCHEMA_ERROR", { message: `body.config.email_theme ${themeId} is not an e-mail theme of this project` });
@@ -53,16 +58,19 @@ export async function updateProject(deps: AppDeps, projectId: string, update: z.
       },
       tx,
     );
+    const fields = ["display_name", "description", "logo_url", "full_logo_url", "is_production_mode"].filter((key) => update[key as keyof typeof update] !== undefined);
+    await afterProjectChange(deps, tx, projectId, { fields, configKeys, before: project.configOverride, after: configOverride }, actor);
     return updated!;
   }, within);
 }
 
-export async function applyConfigOverride(deps: AppDeps, projectId: string, patch: ConfigOverride): Promise<void> {
+export async function applyConfigOverride(deps: AppDeps, projectId: string, patch: ConfigOverride, actor: EventActor | null = null): Promise<void> {
   await deps.store.transaction(async (tx) => {
     const project = await deps.queries.projects.find(projectId, tx);
     if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
     const configOverride = mergeValidOverride(project.configOverride, patch);
     await deps.queries.projects.update(projectId, { configOverride, updatedAt: deps.clock.now() }, tx);
+    await afterProjectChange(deps, tx, projectId, { fields: [], configKeys: Object.keys(patch), before: project.configOverride, after: configOverride }, actor);
   });
 }
 

@@ -3,11 +3,13 @@
  * e-mails): AES-256-GCM with a key derived per purpose from the server secret. Output:
  * `v1.<base64url(iv | ciphertext | tag)>`.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 export interface SecretBox {
   encrypt(plaintext: string, purpose: string): string;
   decrypt(sealed: string, purpose: string): string;
+  /** HMAC-SHA256 of `data` under a key derived for `purpose` (base64url): lookups and tamper-evident chains. */
+  mac(data: string, purpose: string): string;
 }
 
 export function createSecretBox(serverSecret: Buffer): SecretBox {
@@ -22,6 +24,9 @@ export function createSecretBox(serverSecret: Buffer): SecretBox {
     return key;
   };
   return {
+    mac(data, purpose) {
+      return createHmac("sha256", keyFor(`mac:${purpose}`)).update(data, "utf8").digest("base64url");
+    },
     encrypt(plaintext, purpose) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", keyFor(purpose), iv);

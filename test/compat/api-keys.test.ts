@@ -1,15 +1,15 @@
 /** User and team API keys through the Stack SDK: create, list, update, revoke, and look owners up by key. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../support/databases.js";
+import { compatTargets } from "./support/sdk.js";
 import { blockedRequests } from "./support/offline.js";
 import { createWorld, uniqueEmail, type World } from "./support/world.js";
 
 const DAY = 86_400_000;
 
-describe.each(testDialects)("Stack SDK: user and team API keys on %s", (dialect) => {
+describe.each(compatTargets)("Stack SDK: user and team API keys through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
-    world = await createWorld(dialect);
+    world = await createWorld(dialect, sdk);
     await (await world.adminApp().getProject()).update({ config: { allowUserApiKeys: true, allowTeamApiKeys: true } });
   }, 60_000);
   afterAll(async () => {

@@ -3,9 +3,9 @@
  * the confirmation page, which is browser-only in the SDK: it posts the login code and its session's
  * refresh token to /auth/cli/complete, as that page does.
  */
-import { StackClientApp } from "@stackframe/js";
+import type { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../support/databases.js";
+import { compatTargets } from "./support/sdk.js";
 import { blockedRequests } from "./support/offline.js";
 import { createWorld, uniqueEmail, type World } from "./support/world.js";
 
@@ -56,10 +56,10 @@ async function signedInApp(world: World) {
   return app.getUser({ or: "throw" });
 }
 
-describe.each(testDialects)("Stack SDK: CLI login on %s", (dialect) => {
+describe.each(compatTargets)("Stack SDK: CLI login through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
-    world = await createWorld(dialect);
+    world = await createWorld(dialect, sdk);
   }, 60_000);
   afterAll(async () => {
     await world?.[Symbol.asyncDispose]();
@@ -75,7 +75,7 @@ describe.each(testDialects)("Stack SDK: CLI login on %s", (dialect) => {
     expect([confirmed.status, await confirmed.json()]).toEqual([200, { success: true }]);
     expect(await cli.result).toEqual({ status: "ok", data: tokens.refreshToken });
 
-    const signedInCli = new StackClientApp({
+    const signedInCli = new world.sdk.StackClientApp({
       baseUrl: world.server.url,
       projectId: world.projectId,
       publishableClientKey: world.keys.publishableClientKey,

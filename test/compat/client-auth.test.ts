@@ -1,6 +1,6 @@
 import type { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../support/databases.js";
+import { compatTargets } from "./support/sdk.js";
 import { blockedRequests } from "./support/offline.js";
 import { createWorld, uniqueEmail, type World } from "./support/world.js";
 
@@ -16,10 +16,10 @@ function errorCode(result: { status: string; error?: unknown }): string | undefi
   return result.status === "error" ? (result.error as { errorCode?: string }).errorCode : undefined;
 }
 
-describe.each(testDialects)("Stack SDK: client sign-in flows on %s", (dialect) => {
+describe.each(compatTargets)("Stack SDK: client sign-in flows through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
-    world = await createWorld(dialect);
+    world = await createWorld(dialect, sdk);
   }, 60_000);
   afterAll(async () => {
     await world?.[Symbol.asyncDispose]();

@@ -1,6 +1,6 @@
 import type { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../support/databases.js";
+import { compatTargets } from "./support/sdk.js";
 import { blockedRequests } from "./support/offline.js";
 import { createWorld, uniqueEmail, type World } from "./support/world.js";
 
@@ -15,10 +15,10 @@ async function signedIn(world: World) {
   return { app, user: await app.getUser({ or: "throw" }) };
 }
 
-describe.each(testDialects)("Stack SDK: payment items on %s", (dialect) => {
+describe.each(compatTargets)("Stack SDK: payment items through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
-    world = await createWorld(dialect);
+    world = await createWorld(dialect, sdk);
     await (await world.adminApp().getProject()).updateConfig({
       "payments.items.credits": { displayName: "Credits", customerType: "user" },
       "payments.items.seats": { displayName: "Seats", customerType: "team" },

@@ -1,6 +1,6 @@
 import type { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../support/databases.js";
+import { compatTargets } from "./support/sdk.js";
 import { blockedRequests } from "./support/offline.js";
 import { createWorld, uniqueEmail, type World } from "./support/world.js";
 
@@ -24,10 +24,10 @@ async function freshUser(world: World, email: string) {
 
 const errorCodeOf = (promise: Promise<unknown>) => promise.then(() => null, (error: { errorCode?: string }) => error.errorCode);
 
-describe.each(testDialects)("Stack SDK: permissions and invitations on %s", (dialect) => {
+describe.each(compatTargets)("Stack SDK: permissions and invitations through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
-    world = await createWorld(dialect);
+    world = await createWorld(dialect, sdk);
   }, 60_000);
   afterAll(async () => {
     await world?.[Symbol.asyncDispose]();
@@ -105,7 +105,7 @@ describe.each(testDialects)("Stack SDK: permissions and invitations on %s", (dia
     const team = (await (await freshUser(world, ada.email)).getTeam(serverTeam.id))!;
 
     await team.inviteUser({ email: bob.email, callbackUrl: world.appUrl("/handler/team-invitation") });
-    const code = await world.mailedCode(bob.email, (m) => m.subject.includes("Invited lab"));
+    const code = await world.mailedCode(bob.email, (m) => m.text.includes("Invited lab"));
     const invitations = await team.listInvitations();
     expect(invitations).toEqual([{ id: expect.any(String), recipientEmail: bob.email, expiresAt: expect.any(Date), revoke: expect.any(Function) }]);
     expect(invitations[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
@@ -129,7 +129,7 @@ describe.each(testDialects)("Stack SDK: permissions and invitations on %s", (dia
     const team = (await (await freshUser(world, ada.email)).getTeam(serverTeam.id))!;
     const carol = uniqueEmail("carol");
     await team.inviteUser({ email: carol, callbackUrl: world.appUrl("/handler/team-invitation") });
-    const code = await world.mailedCode(carol, (m) => m.subject.includes("Revoking lab"));
+    const code = await world.mailedCode(carol, (m) => m.text.includes("Revoking lab"));
 
     const [invitation] = await team.listInvitations();
     expect(invitation?.recipientEmail).toBe(carol);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../support/databases.js";
+import { compatTargets } from "./support/sdk.js";
 import { blockedRequests } from "./support/offline.js";
 import { createWorld, uniqueEmail, type World } from "./support/world.js";
 
-describe.each(testDialects)("Stack SDK: server and admin apps on %s", (dialect) => {
+describe.each(compatTargets)("Stack SDK: server and admin apps through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
-    world = await createWorld(dialect);
+    world = await createWorld(dialect, sdk);
   }, 60_000);
   afterAll(async () => {
     await world?.[Symbol.asyncDispose]();

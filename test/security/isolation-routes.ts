@@ -15,6 +15,7 @@
  */
 import type { TestInstance } from "../support/instance.js";
 import type { Attacker, Victim } from "./support/tenants.js";
+import { oauthIsolationRoutes } from "./isolation-routes-oauth.js";
 
 export interface VictimRequest {
   /** Names the variant in failure messages. */
@@ -61,6 +62,7 @@ const dummyCredential = { id: "AAAA", rawId: "AAAA", type: "public-key", respons
 const dummyAssertion = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" } };
 
 export const isolationRoutes: Record<string, RouteCase> = {
+  ...oauthIsolationRoutes,
   "GET /": {
     publicByDesign: "the API root greets any caller and names only the caller's own project",
     requests: () => [{ label: "root" }],
@@ -505,4 +507,43 @@ export const isolationRoutes: Record<string, RouteCase> = {
   "PATCH /internal/api-keys/{api_key_id}": {
     requests: ({ victim }) => [{ label: "revoke victim key set", refuse: true, params: { api_key_id: victim.keySet.id }, body: { revoked: true } }],
   },
+
+  // ---- webhooks, audit log, data vault --------------------------------------------------------------
+  "POST /webhooks/svix-token": { notPerUser: NO_IDS, requests: () => [{ label: "portal token", body: {} }] },
+  "GET /internal/webhooks/endpoints": { notPerUser: NO_IDS, requests: () => [{ label: "list endpoints" }] },
+  "POST /internal/webhooks/endpoints": { notPerUser: NO_IDS, requests: () => [{ label: "create endpoint", body: { url: "http://127.0.0.1:9/mallory" } }] },
+  "GET /internal/webhooks/endpoints/{endpoint_id}": {
+    requests: ({ victim }) => [{ label: "victim endpoint", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id } }],
+  },
+  "GET /internal/webhooks/endpoints/{endpoint_id}/secret": {
+    requests: ({ victim }) => [{ label: "victim endpoint's secret", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id } }],
+  },
+  "PATCH /internal/webhooks/endpoints/{endpoint_id}": {
+    requests: ({ victim }) => [{ label: "redirect victim endpoint", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id }, body: { url: "http://127.0.0.1:9/mallory" } }],
+  },
+  "DELETE /internal/webhooks/endpoints/{endpoint_id}": {
+    requests: ({ victim }) => [{ label: "delete victim endpoint", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id } }],
+  },
+  "POST /internal/webhooks/endpoints/{endpoint_id}/rotate-secret": {
+    requests: ({ victim }) => [{ label: "rotate victim secret", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id }, body: {} }],
+  },
+  "GET /internal/webhooks/endpoints/{endpoint_id}/deliveries": {
+    requests: ({ victim }) => [{ label: "victim deliveries", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id } }],
+  },
+  "POST /internal/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/redeliver": {
+    requests: ({ victim }) => [
+      { label: "redeliver to victim endpoint", refuse: true, params: { endpoint_id: victim.webhookEndpoint.id, delivery_id: "00000000-0000-4000-8000-000000000000" }, body: {} },
+    ],
+  },
+  "GET /internal/audit-log": { notPerUser: NO_IDS, requests: () => [{ label: "own audit log" }] },
+  "POST /internal/audit-log/verify": { notPerUser: NO_IDS, requests: () => [{ label: "own chain check", body: {} }] },
+  "POST /data-vault/stores/{store_id}/set": {
+    notPerUser: "server and admin only; entries belong to the caller's project (store ids are per project)",
+    requests: () => [{ label: "set in a store id", params: { store_id: "notes" }, body: { hashed_key: "k", encrypted_value: "v" } }],
+  },
+  "POST /data-vault/stores/{store_id}/get": {
+    notPerUser: "server and admin only; entries belong to the caller's project (store ids are per project)",
+    requests: () => [{ label: "get from a store id", params: { store_id: "notes" }, body: { hashed_key: "k" } }],
+  },
 };
+

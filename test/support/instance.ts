@@ -85,9 +85,11 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     passwordHashing: { concurrency: 2, queueLimit: 256 },
     trustProxy: { kind: "none" },
     abuseLimits: true,
+    // Test SMTP sinks listen on 127.0.0.1; tests of the refusal turn this off.
+    allowPrivateOutbound: true,
     sharedSmtp: null,
-    webhookAllowedNetworks: new Set(["loopback"]),
     oauth: { providerBaseUrls: {}, sharedCredentials: {} },
+    metrics: { port: null, host: "127.0.0.1", token: null },
     ...overrides,
   };
 }

@@ -1,5 +1,25 @@
-/** This package's name, as published. Kept in step with package.json (checked by index.test.ts). */
-export const packageName = "@latchkey/js";
-
-/** This package's version, sent to the server and shown in errors. Kept in step with package.json. */
-export const version = "0.1.0";
+/**
+ * Latchkey's JavaScript SDK: the client, server and admin apps with Stack's public surface (also exported
+ * under Stack's names, so an app moves over by changing its import), the known errors as classes, and the
+ * token stores.
+ */
+export { packageName, version } from "./version.js";
+export { LatchkeyClientApp, LatchkeyClientApp as StackClientApp, type ClientAppOptions, type GetUserOptions, type RedirectOptions } from "./apps/client-app.js";
+export { LatchkeyServerApp, LatchkeyServerApp as StackServerApp, type ServerAppOptions, type CurrentServerUser, type ServerListUsersOptions, type ServerUserCreateOptions } from "./apps/server-app.js";
+export { LatchkeyAdminApp, LatchkeyAdminApp as StackAdminApp, type AdminAppOptions, type PermissionDefinition, type InternalApiKeyCreateOptions } from "./apps/admin-app.js";
+export { KnownError, type KnownErrorJson } from "./core/errors/known-error.js";
+export { KnownErrors, type KnownErrorClass } from "./core/errors/known-errors.js";
+export { ConnectivityError, HttpError, OfflineError } from "./core/errors/http-errors.js";
+export type { Result } from "./result.js";
+export type { TokenStoreInit, RequestLike } from "./core/tokens/token-store.js";
+export type { HandlerUrls, RedirectMethod } from "./apps/urls.js";
+export type { CurrentUser } from "./apps/objects/user.js";
+export type { ServerUser } from "./apps/objects/server-user.js";
+export type { Team, TeamUser, TeamInvitation, TeamMemberProfile } from "./apps/objects/team.js";
+export type { ServerTeam, ServerTeamUser } from "./apps/objects/server-team.js";
+export type { ContactChannel } from "./apps/objects/contact-channel.js";
+export type { ApiKey } from "./apps/objects/api-key.js";
+export type { Item, ServerItem } from "./apps/objects/item.js";
+export type { Project, ProjectConfig } from "./apps/objects/project.js";
+export type { AdminProject } from "./apps/objects/admin-project.js";
+export type { ActiveSession } from "./apps/objects/session.js";

@@ -7,11 +7,11 @@ export const error = <E>(value: E): Result<never, E> => ({ status: "error", erro
 /**
  * Runs `run` and turns the errors that are instances of `expected` into an error result (others are thrown).
  */
-export async function catchKnown<T, E>(run: () => Promise<T>, expected: readonly (abstract new (...args: never[]) => E)[]): Promise<Result<T, E>> {
+export async function catchKnown<T, C extends readonly (abstract new (...args: never[]) => unknown)[]>(run: () => Promise<T>, expected: C): Promise<Result<T, InstanceType<C[number]>>> {
   try {
     return ok(await run());
   } catch (caught) {
-    if (expected.some((Class) => caught instanceof Class)) return error(caught as E);
+    if (expected.some((Class) => caught instanceof Class)) return error(caught as InstanceType<C[number]>);
     throw caught;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, min, or, sql } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import { statementsByShape } from "../statements-by-shape.js";
 import type { Db, Store } from "../store.js";
@@ -96,6 +96,15 @@ export function outboxQueries(store: Store) {
     },
 
     /** No way to deliver (e.g. no e-mail server configured), kept for admins to see; one statement per MAX_IDS_PER_STATEMENT ids. */
+    /** Rows waiting for delivery (due or retrying later), by kind, with the creation time of the oldest (metrics). */
+    async pendingByKind(): Promise<{ kind: OutboxKind; count: number; oldest: Date | null }[]> {
+      return store.db
+        .select({ kind: outbox.kind, count: count(), oldest: min(outbox.createdAt) })
+        .from(outbox)
+        .where(eq(outbox.status, "pending"))
+        .groupBy(outbox.kind);
+    },
+
     async markUndeliverable(ids: string[], now: Date, lastError: string): Promise<string[]> {
       return byChunks(ids, (chunk) => markUndeliverableOf(chunk.length).execute({ now, lastError, ...idParams(chunk) }));
     },

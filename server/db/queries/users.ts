@@ -18,6 +18,8 @@ export interface UserRecord {
   selectedTeam: TeamRow | null;
   /** Whether the user has at least one passkey. */
   hasPasskey: boolean;
+  /** Whether the user has a linked provider account (only then do user views read them: one query). */
+  hasOAuthAccount: boolean;
   /**
    * The user's linked provider accounts as the user object shows them; only user reads that show them
    * load them (services/oauth/user-links.ts), so absent means "not loaded", not "none".
@@ -40,12 +42,13 @@ export interface UserListOptions {
 
 /**
  * The columns of a UserRecord, for queries that join `users`, its primary e-mail (joined with
- * `primaryEmailOf`) and its selected team. `hasPasskey` is computed in the same query, so every user
- * view costs one round trip.
+ * `primaryEmailOf`) and its selected team. `hasPasskey` and `hasOAuthAccount` are computed in the same
+ * query, so every user view costs one round trip (two for a user with linked provider accounts).
  */
 export function userRecordColumns(t: Tables) {
   const hasPasskey = sql<boolean>`exists (select 1 from ${t.passkeys} where ${t.passkeys.userId} = ${t.users.id})`.mapWith(Boolean);
-  return { user: t.users, primaryEmail: t.contactChannels, selectedTeam: t.teams, hasPasskey };
+  const hasOAuthAccount = sql<boolean>`exists (select 1 from ${t.oauthAccounts} where ${t.oauthAccounts.userId} = ${t.users.id})`.mapWith(Boolean);
+  return { user: t.users, primaryEmail: t.contactChannels, selectedTeam: t.teams, hasPasskey, hasOAuthAccount };
 }
 
 /**
@@ -79,7 +82,7 @@ export function userQueries(store: Store) {
   // other requests of the moment (one round trip for many); the full record is read again only when
   // it differs. SQLite needs no query at all (changeMarker).
   const version = store.rowVersion
-    ? sql<string>`format('%s|%s|%s|%s|%s|%s|%s', ${store.rowVersion(sessions)}, ${store.rowVersion(users)}, ${channels.id}, ${store.rowVersion(channels)}, ${teams.id}, ${store.rowVersion(teams)}, ${recordColumns.hasPasskey})`
+    ? sql<string>`format('%s|%s|%s|%s|%s|%s|%s|%s', ${store.rowVersion(sessions)}, ${store.rowVersion(users)}, ${channels.id}, ${store.rowVersion(channels)}, ${teams.id}, ${store.rowVersion(teams)}, ${recordColumns.hasPasskey}, ${recordColumns.hasOAuthAccount})`
     : undefined;
   const versioned = version ? { version } : {};
   const bySession = store.prepare("user_by_session", (db) =>

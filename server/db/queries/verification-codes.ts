@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import type { pgTables } from "../schema.pg.js";
@@ -59,11 +59,14 @@ export function verificationCodeQueries(store: Store) {
         .returning({ id: codes.id });
       return rows.length > 0;
     },
-    /** Deletes every code of a user with this purpose (outstanding password resets after a new password); returns how many. */
-    async deleteForUser(projectId: string, userId: string, purpose: string, db: Db = store.db): Promise<number> {
+    /**
+     * Deletes the codes of a user with this purpose but `exceptId` (outstanding password resets after a
+     * new password; the one just used stays, so a replay answers ALREADY_USED); returns how many.
+     */
+    async deleteForUser(projectId: string, userId: string, purpose: string, exceptId: string | null, db: Db = store.db): Promise<number> {
       const rows = await db
         .delete(codes)
-        .where(and(eq(codes.projectId, projectId), eq(codes.userId, userId), eq(codes.purpose, purpose)))
+        .where(and(eq(codes.projectId, projectId), eq(codes.userId, userId), eq(codes.purpose, purpose), exceptId ? ne(codes.id, exceptId) : undefined))
         .returning({ id: codes.id });
       return rows.length;
     },

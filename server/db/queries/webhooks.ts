@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import type { TtlCache } from "../ttl-cache.js";
@@ -32,13 +32,15 @@ export function webhookQueries(store: Store, cache: TtlCache<readonly EnabledEnd
     cachedEnabled(projectId: string): readonly EnabledEndpoint[] | undefined {
       return cache.get(projectId);
     },
-    /** Reads the enabled endpoints (through `db`: a transaction's, or the root db) and caches them when read outside one. */
+    /** Reads the enabled endpoints (through `db`: a transaction's, or the root db) and caches them. */
     async loadEnabled(projectId: string, db: Db = store.db): Promise<readonly EnabledEndpoint[]> {
       const rows = await db
         .select({ id: endpoints.id, eventTypes: endpoints.eventTypes })
         .from(endpoints)
         .where(and(eq(endpoints.projectId, projectId), eq(endpoints.enabled, true)));
-      if (db === store.db) cache.set(projectId, rows);
+      // Read in a transaction too: the endpoints' own changes (which invalidate the cache after commit)
+      // are never made in a transaction that records webhook events.
+      cache.set(projectId, rows);
       return rows;
     },
 
@@ -96,6 +98,24 @@ export function webhookQueries(store: Store, cache: TtlCache<readonly EnabledEnd
         .orderBy(asc(deliveries.sequence))
         .limit(1);
       return row;
+    },
+    /** A pending fan-out row of the project recorded no later than `createdAt` (its deliveries come first). */
+    async pendingFanoutBefore(projectId: string, createdAt: Date) {
+      const [row] = await store.db
+        .select({ id: outbox.id, nextAttemptAt: outbox.nextAttemptAt })
+        .from(outbox)
+        .where(and(eq(outbox.projectId, projectId), eq(outbox.kind, "webhook_fanout"), eq(outbox.status, "pending"), lte(outbox.createdAt, createdAt)))
+        .limit(1);
+      return row;
+    },
+    /** Marks a row sent inside `db`'s transaction, unless it is no longer pending (then false: someone else did the work). */
+    async claimFanout(id: string, now: Date, db: Db): Promise<boolean> {
+      const rows = await db
+        .update(outbox)
+        .set({ status: "sent", doneAt: now, lockedUntil: null })
+        .where(and(eq(outbox.id, id), eq(outbox.status, "pending")))
+        .returning({ id: outbox.id });
+      return rows.length > 0;
     },
     /** An endpoint's deliveries with their outbox state, newest first. */
     async listDeliveries(projectId: string, endpointId: string, options: { status?: "pending" | "sent" | "failed" | "undeliverable"; limit: number }) {

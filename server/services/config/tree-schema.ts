@@ -76,6 +76,15 @@ const emails = z.strictObject({
     senderName: z.string().optional(),
     senderEmail: z.string().optional(),
   }),
+  /** Security alert e-mails by kind (services/security-alerts.ts); absent: on. Not in Stack Auth's tree. */
+  securityAlerts: z.strictObject({
+    passwordChanged: z.boolean().optional(),
+    mfaEnabled: z.boolean().optional(),
+    mfaDisabled: z.boolean().optional(),
+    passkeyAdded: z.boolean().optional(),
+    primaryEmailChanged: z.boolean().optional(),
+    signInWithMfa: z.boolean().optional(),
+  }).optional(),
   selectedThemeId: uuid,
   themes: z.record(uuid, z.strictObject({ displayName: z.string(), tsxSource: z.string() })),
   templates: z.record(uuid, z.strictObject({

@@ -55,12 +55,27 @@ export function teamInvitationEmail(input: { projectName: string; teamName: stri
   });
 }
 
+/** A notice about a change to the account's security; no link, nothing to click. */
+export function securityAlertEmail(input: { projectName: string; what: string; when: Date }): RenderedEmail {
+  return compose({
+    subject: `Security alert for your ${input.projectName} account`,
+    heading: input.what,
+    lines: [
+      `${input.what} on your ${input.projectName} account (${input.when.toISOString().replace("T", " ").slice(0, 16)} UTC).`,
+      "If this was you, there is nothing to do.",
+      `If it was not, reset your password from the ${input.projectName} sign-in page right away: that signs every device out.`,
+    ],
+    footer: "You get this e-mail because it is sent for every change to how you sign in.",
+  });
+}
+
 interface Parts {
   subject: string;
   heading: string;
   lines: string[];
   code?: string;
-  action: { label: string; link: string };
+  /** A button and its link; security alerts have none (a mail that asks for a click is what phishing looks like). */
+  action?: { label: string; link: string };
   footer: string;
 }
 
@@ -70,8 +85,7 @@ function compose(parts: Parts): RenderedEmail {
     "",
     ...parts.lines,
     ...(parts.code ? ["", `    ${parts.code}`] : []),
-    "",
-    `${parts.action.label}: ${parts.action.link}`,
+    ...(parts.action ? ["", `${parts.action.label}: ${parts.action.link}`] : []),
     "",
     parts.footer,
     "",
@@ -81,7 +95,7 @@ function compose(parts: Parts): RenderedEmail {
   const code = parts.code
     ? `<p style="margin:0 0 16px;font-size:24px;font-weight:bold;letter-spacing:4px;font-family:monospace">${escapeHtml(parts.code)}</p>`
     : "";
-  const href = escapeHtml(parts.action.link);
+  const href = parts.action ? escapeHtml(parts.action.link) : null;
   const html = [
     "<!doctype html>",
     `<html><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
@@ -90,8 +104,12 @@ function compose(parts: Parts): RenderedEmail {
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>`,
     ...paragraphs,
     code,
-    `<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#1f2328;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>`,
-    `<p style="margin:0 0 16px;font-size:13px;color:#57606a">Or open this link: <a href="${href}">${href}</a></p>`,
+    ...(parts.action && href
+      ? [
+          `<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#1f2328;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>`,
+          `<p style="margin:0 0 16px;font-size:13px;color:#57606a">Or open this link: <a href="${href}">${href}</a></p>`,
+        ]
+      : []),
     `<p style="margin:0;font-size:13px;color:#57606a">${escapeHtml(parts.footer)}</p>`,
     "</div></body></html>",
   ].join("\n");

@@ -3,11 +3,13 @@
  * server-wide shared one (`LATCHKEY_SMTP_URL`), or nowhere (null: the mail stays undeliverable).
  */
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import nodemailer, { type SMTPTransportOptions, type Transporter } from "nodemailer";
 import type { SharedSmtpConfig } from "../../config.js";
 import type { AppDeps } from "../../deps.js";
 import type { RenderedConfig } from "../config/index.js";
 import { renderProjectConfig } from "../config/project-config.js";
+import { approveOutboundHost, OutboundTargetRefused } from "../net/outbound.js";
 
 export interface MailToSend {
   to: string[];
@@ -94,7 +96,8 @@ export function createEmailTransports(deps: Pick<AppDeps, "config" | "queries">)
       const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex");
       if (cached?.key === key) return cached.transport;
       cached?.close();
-      const entry = { key, ...smtpTransport(settings) };
+      // The operator's shared server may be anywhere; a project's own server must be public (unless allowed).
+      const entry = { key, ...smtpTransport(settings, settings.url ? null : { allowPrivate: deps.config.allowPrivateOutbound }) };
       cache.set(projectId, entry);
       return entry.transport;
     },
@@ -105,24 +108,45 @@ export function createEmailTransports(deps: Pick<AppDeps, "config" | "queries">)
   };
 }
 
-function smtpTransport(settings: SmtpSettings): { transport: EmailTransport; close(): void } {
+/**
+ * `outbound`: for a project's own server, whether private addresses are allowed; each send then resolves
+ * the host, refuses private addresses, and connects to the approved address (TLS still checks the name).
+ */
+function smtpTransport(settings: SmtpSettings, outbound: { allowPrivate: boolean } | null): { transport: EmailTransport; close(): void } {
   const options: SMTPTransportOptions = { ...TIMEOUTS, disableFileAccess: true, disableUrlAccess: true };
   if (settings.url) options.url = settings.url;
   else Object.assign(options, { host: settings.host, port: settings.port, secure: settings.secure, auth: settings.auth });
-  const transporter: Transporter = nodemailer.createTransport(options);
+  let current: { address: string | null; transporter: Transporter } | null = null;
+  const transporterFor = (address: string | null): Transporter => {
+    if (current?.address === address) return current.transporter;
+    current?.transporter.close();
+    // A name is checked against the certificate (and sent as SNI); an IP literal is used as it is.
+    const pinned: SMTPTransportOptions = address && address !== settings.host && !isIP(settings.host ?? "") ? { ...options, host: address, servername: settings.host } : options;
+    current = { address, transporter: nodemailer.createTransport(pinned) };
+    return current.transporter;
+  };
   const secrets = [settings.auth?.pass, passwordOf(settings.url)].filter((s): s is string => !!s);
   return {
     transport: {
       describe: settings.describe,
       async send(mail) {
+        let address: string | null = null;
+        if (outbound && settings.host) {
+          try {
+            address = await approveOutboundHost(settings.host, outbound.allowPrivate);
+          } catch (error) {
+            if (error instanceof OutboundTargetRefused) throw new EmailSendError(`refused: ${error.message}`);
+            throw error;
+          }
+        }
         try {
-          await transporter.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+          await transporterFor(address).sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
         } catch (error) {
           throw new EmailSendError(safeMessage(error, secrets));
         }
       },
     },
-    close: () => transporter.close(),
+    close: () => current?.transporter.close(),
   };
 }
 

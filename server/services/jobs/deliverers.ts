@@ -4,12 +4,13 @@
  */
 import type { AppDeps } from "../../deps.js";
 import { createEmailDeliverer } from "../email/deliverer.js";
-import { createWebhookDeliverer } from "../webhooks/deliverer.js";
+import { createWebhookDeliverer, createWebhookFanoutDeliverer } from "../webhooks/deliverer.js";
 import type { Deliverers } from "./deliverer.js";
 
 export function createDeliverers(deps: AppDeps): Deliverers {
   return {
     email: createEmailDeliverer(deps),
     webhook: createWebhookDeliverer(deps),
+    webhook_fanout: createWebhookFanoutDeliverer(deps),
   };
 }

@@ -71,6 +71,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
       return;
     }
     let outcome: Outcome;
+    const startedAt = performance.now();
     try {
       outcome = await deliverer.deliver(row);
     } catch (error) {
@@ -78,6 +79,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
       deps.log.error("outbox: delivery error", { id: row.id, kind: row.kind, ...errorFields(error) });
       outcome = { status: "retry", error: "Internal error while delivering" };
     }
+    deps.metrics.delivery(row.kind, outcome.status, (performance.now() - startedAt) / 1000);
     await record(row, outcome, deliverer.retryPolicy);
   }
 

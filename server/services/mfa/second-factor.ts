@@ -7,9 +7,11 @@ import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { UserRecord } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
+import { recordSignInFailure } from "../audit/security-events.js";
 import { clearSignInFailures, reserveSignInAttempt } from "../lockout.js";
 import { enforceLimit, TooManyRequestsError } from "../rate-limits.js";
 import { hashSecret, randomCode } from "../secrets.js";
+import { queueSecurityAlert } from "../security-alerts.js";
 import { completeSignIn, type SignInResult } from "../sign-in.js";
 import { createVerificationCode, useVerificationCode } from "../verification-codes.js";
 import { matchTotp } from "./totp.js";
@@ -52,7 +54,7 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
   // Both counted before the factor is checked, atomically: of a burst of guesses on one attempt, at most
   // MAX_WRONG_SECOND_FACTORS are checked, and every guess counts towards the account lockout.
   await reserveFactorCheck(deps, project, attempt.id, attemptCode);
-  await reserveSignInAttempt(deps, project.id, lockoutEmail);
+  await reserveSignInAttempt(deps, project.id, lockoutEmail, "mfa");
   const now = deps.clock.now().getTime();
 
   let step: number | null = null;
@@ -63,7 +65,10 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
   } else {
     recoveryCodeId = (await deps.queries.mfa.findUnusedRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode))))?.id ?? null;
   }
-  if (step === null && recoveryCodeId === null) throw knownError("INVALID_TOTP_CODE");
+  if (step === null && recoveryCodeId === null) {
+    await recordSignInFailure(deps, project.id, { method: "mfa", email: record.primaryEmail?.value ?? null, userId: record.user.id, reason: "wrong second factor" });
+    throw knownError("INVALID_TOTP_CODE");
+  }
 
   await clearSignInFailures(deps, project.id, lockoutEmail);
   return deps.store.transaction(async (tx) => {
@@ -76,6 +81,7 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
       throw knownError("INVALID_TOTP_CODE");
     }
     const result = await completeSignIn(deps, tx, project.id, record);
+    await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "signInWithMfa");
     return { ...result, is_new_user: attempt.data.is_new_user };
   });
 }

@@ -179,33 +179,3 @@ export function addressKind(address: string): AddressKind | null {
 export function isLoopback(address: string): boolean {
   return addressKind(address) === "loopback";
 }
-
-/** The kinds of network outbound connections avoid unless the server's configuration allows them. */
-export type NonPublicKind = Exclude<AddressKind, "public">;
-const nonPublicKinds: readonly NonPublicKind[] = ["loopback", "private", "link-local", "reserved"];
-
-/**
- * Reads a setting listing the non-public networks an outbound target may be in: unset or empty: none;
- * `all`; or a comma-separated list of `loopback`, `private`, `link-local`, `reserved`.
- */
-export function parseAllowedNetworks(value: string | undefined, setting: string): ReadonlySet<NonPublicKind> {
-  const text = value?.trim() ?? "";
-  if (text === "" || text === "none") return new Set();
-  if (text === "all") return new Set(nonPublicKinds);
-  const kinds = text.split(",").map((entry) => entry.trim()).filter(Boolean);
-  for (const kind of kinds) {
-    if (!nonPublicKinds.includes(kind as NonPublicKind)) throw new Error(`${setting}: ${JSON.stringify(kind)} is not one of all, ${nonPublicKinds.join(", ")}`);
-  }
-  return new Set(kinds as NonPublicKind[]);
-}
-
-/**
- * Why an outbound connection to `address` is refused, or null when it may go ahead: public addresses
- * always may, others only when their kind is allowed. Something that is not an IP address is refused.
- */
-export function outboundRefusal(address: string, allowed: ReadonlySet<NonPublicKind>): string | null {
-  const kind = addressKind(address);
-  if (kind === null) return "not an IP address";
-  if (kind === "public" || allowed.has(kind)) return null;
-  return `${kind} addresses are not allowed`;
-}

@@ -1,22 +1,21 @@
 /**
- * POSTs to addresses users chose (webhook URLs) without letting them reach the server's own networks:
- * every address a host name resolves to is classified (addresses.ts) and the connection goes to the
- * address that was checked (the check runs inside the socket's own DNS lookup, so a name that
- * resolves differently a second time cannot slip past it). Redirects are not followed.
+ * POSTs to URLs users chose (webhook endpoints) under the same rule as every connection made on a
+ * project's behalf (outbound.ts): a host that resolves to a loopback, link-local, private or reserved
+ * address is refused unless the server allows such targets. The check runs inside the socket's own DNS
+ * lookup and the socket connects to the address that was approved, so a name that resolves differently
+ * a second time (DNS rebinding) cannot slip past it. Redirects are not followed.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import type { LookupAddress, LookupOptions } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { outboundRefusal, type NonPublicKind } from "./addresses.js";
+import { approveOutboundHost, OutboundTargetRefused } from "./outbound.js";
 
-/** The target may not be connected to (its address is in a network the configuration does not allow). */
-export class OutboundRefusedError extends Error {
-  override readonly name = "OutboundRefusedError";
-}
+export { OutboundTargetRefused };
 
 export interface OutboundPostOptions {
-  allowedNetworks: ReadonlySet<NonPublicKind>;
+  /** The server's LATCHKEY_ALLOW_PRIVATE_OUTBOUND. */
+  allowPrivate: boolean;
   timeoutMs: number;
 }
 
@@ -26,62 +25,44 @@ export interface OutboundAnswer {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A DNS lookup for sockets that fails with OutboundRefusedError when any address of the name is refused. */
-export function guardedLookup(allowed: ReadonlySet<NonPublicKind>) {
+/** A DNS lookup for sockets that answers only with an approved address (approveOutboundHost). */
+export function guardedLookup(allowPrivate: boolean) {
   return function lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      for (const { address } of addresses) {
-        const refusal = outboundRefusal(address, allowed);
-        if (refusal) return callback(new OutboundRefusedError(`${hostname} resolves to ${address}: ${refusal}`) as NodeJS.ErrnoException, []);
-      }
-      if (options.all) return callback(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
-      callback(null, first.address, first.family);
-    });
+    approveOutboundHost(hostname, allowPrivate).then(
+      (address) => {
+        const family = isIP(address);
+        if (options.all) callback(null, [{ address, family }]);
+        else callback(null, address, family);
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, []),
+    );
   };
-}
-
-/**
- * Checks a URL the way a delivery would (scheme, then every address its host resolves to), without
- * connecting. Returns why it is refused, or null. A name that does not resolve (yet) is not refused:
- * deliveries check again.
- */
-export async function outboundUrlRefusal(url: string, allowed: ReadonlySet<NonPublicKind>): Promise<string | null> {
-  if (!URL.canParse(url)) return "not a valid URL";
-  const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "only http and https URLs are allowed";
-  if (parsed.username || parsed.password) return "URLs may not carry credentials";
-  const host = hostOf(parsed);
-  if (isIP(host)) return refusalText(host, allowed);
-  const lookup = guardedLookup(allowed);
-  return new Promise((resolve) => {
-    lookup(host, { all: true }, (error) => {
-      if (error instanceof OutboundRefusedError) resolve(error.message);
-      else resolve(null);
-    });
-  });
-}
-
-function refusalText(address: string, allowed: ReadonlySet<NonPublicKind>): string | null {
-  const refusal = outboundRefusal(address, allowed);
-  return refusal ? `${address}: ${refusal}` : null;
 }
 
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
-/** POSTs `body`; resolves with the answer's status (the body is read and dropped), rejects on network errors and refusals. */
-export function postOutbound(url: string, headers: Record<string, string>, body: string, options: OutboundPostOptions): Promise<OutboundAnswer> {
+/** Why a URL may not be used as a target (scheme, credentials in it, its host's addresses), or null. */
+export async function outboundUrlRefusal(url: string, allowPrivate: boolean): Promise<string | null> {
+  if (!URL.canParse(url)) return "not a valid URL";
   const parsed = new URL(url);
-  const host = hostOf(parsed);
-  // Literal addresses skip the socket's DNS lookup: check them here.
-  if (isIP(host)) {
-    const refusal = refusalText(host, options.allowedNetworks);
-    if (refusal) return Promise.reject(new OutboundRefusedError(refusal));
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "only http and https URLs are allowed";
+  if (parsed.username || parsed.password) return "URLs may not carry credentials";
+  try {
+    await approveOutboundHost(hostOf(parsed), allowPrivate);
+    return null;
+  } catch (error) {
+    if (error instanceof OutboundTargetRefused) return error.message;
+    throw error;
   }
+}
+
+/** POSTs `body`; resolves with the answer's status (the body is read and dropped), rejects on network errors and refusals. */
+export async function postOutbound(url: string, headers: Record<string, string>, body: string, options: OutboundPostOptions): Promise<OutboundAnswer> {
+  const parsed = new URL(url);
+  // Literal addresses skip the socket's DNS lookup: approve them here.
+  if (isIP(hostOf(parsed))) await approveOutboundHost(hostOf(parsed), options.allowPrivate);
   const request = parsed.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -89,19 +70,20 @@ export function postOutbound(url: string, headers: Record<string, string>, body:
       {
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(options.allowedNetworks) as never,
+        lookup: guardedLookup(options.allowPrivate) as never,
         timeout: options.timeoutMs,
       },
       (res: IncomingMessage) => {
         let read = 0;
+        const done = () => resolve({ status: res.statusCode ?? 0 });
         res.on("data", (chunk: Buffer) => {
           read += chunk.length;
           // Receivers answer with a few bytes; nobody needs more than this of them.
           if (read > 64 * 1024) res.destroy();
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
-        res.on("close", () => resolve({ status: res.statusCode ?? 0 }));
-        res.on("error", () => resolve({ status: res.statusCode ?? 0 }));
+        res.on("end", done);
+        res.on("close", done);
+        res.on("error", done);
       },
     );
     req.on("timeout", () => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { code: "ETIMEDOUT" })));

@@ -42,6 +42,8 @@ export async function redeemAuthorizationCode(deps: AppDeps, project: ProjectRow
   const record = await deps.queries.users.find(project.id, stored.data.user_id);
   if (!record) throw knownError("INVALID_AUTHORIZATION_CODE");
   await requireNoSecondFactor(deps, project, record, stored.data.is_new_user);
+  // The signing key is loaded (or made) outside the transaction that mints the tokens.
+  await deps.signingKeys.current(project.id);
   const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record));
   return { ...result, is_new_user: stored.data.is_new_user, after_callback_redirect_url: stored.data.after_callback_redirect_url };
 }

@@ -111,8 +111,11 @@ export async function finishFlow(deps: AppDeps, configId: string, params: URLSea
   const flow = state ? await deps.queries.oauth.findFlowByStateHash(hashSecret(state)) : undefined;
   if (!flow || !state || flow.providerConfigId !== configId || flow.usedAt) throw statusError("oauthFlowNotFound");
   try {
-    return await finishFoundFlow(deps, flow, state, params);
+    const location = await finishFoundFlow(deps, flow, state, params);
+    deps.metrics.signIn("oauth", "success");
+    return location;
   } catch (error) {
+    deps.metrics.signIn("oauth", error instanceof KnownError ? "failure" : "error");
     if (!(error instanceof KnownError) || flow.errorRedirectUrl === null) throw error;
     let location = withQueryParam(flow.errorRedirectUrl, "errorCode", error.code);
     location = withQueryParam(location, "message", error.message);

@@ -70,7 +70,7 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
     const email = { value: input.primaryEmail, verified: input.primaryEmailVerified ?? false, usedForAuth: input.primaryEmailAuthEnabled ?? false };
     primaryEmail = await guardAuthEmail(input.primaryEmail, () => insertPrimaryEmail(deps, db, project.id, id, email));
   }
-  const record: UserRecord = { user, primaryEmail, selectedTeam: personalTeam, hasPasskey: false };
+  const record: UserRecord = { user, primaryEmail, selectedTeam: personalTeam, hasPasskey: false, hasOAuthAccount: false };
   const recorded = { projectId: project.id, actor };
   await recordEvent(deps, db, "user.created", () => userToJson(record), recorded);
   if (primaryEmail) await recordEvent(deps, db, "contact_channel.created", () => channelToJson(primaryEmail!), recorded);

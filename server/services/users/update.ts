@@ -11,7 +11,8 @@ import { recordEvent, type EventActor } from "../events.js";
 import { assertPasswordPolicy, hashPassword, isSupportedPasswordHash } from "../passwords.js";
 import { revokePasswordResetCodes } from "../password-auth.js";
 import { endUserSessionsIn } from "../sessions.js";
-import { changePrimaryEmail } from "./primary-email.js";
+import { queueSecurityAlert } from "../security-alerts.js";
+import { changePrimaryEmail, normalizeEmail } from "./primary-email.js";
 
 export type UserUpdate = z.output<typeof serverUserUpdate>;
 
@@ -115,6 +116,15 @@ async function applyUserUpdate(
   if (sessionsEnded) {
     await revokePasswordResetCodes(deps, db, projectId, user.id);
     await endUserSessionsIn(deps, db, projectId, user.id, null, actor);
+  }
+  // Alerts go to the primary e-mail as it was before this update (for a changed one: the old address).
+  const alertTo = record.primaryEmail;
+  if (sessionsEnded) await queueSecurityAlert(deps, db, projectId, alertTo, "passwordChanged");
+  if (update.totp_secret_base64 !== undefined && (update.totp_secret_base64 !== null || user.totpSecret)) {
+    await queueSecurityAlert(deps, db, projectId, alertTo, update.totp_secret_base64 === null ? "mfaDisabled" : "mfaEnabled");
+  }
+  if (update.primary_email !== undefined && alertTo && (update.primary_email === null || normalizeEmail(update.primary_email) !== alertTo.value)) {
+    await queueSecurityAlert(deps, db, projectId, alertTo, "primaryEmailChanged");
   }
   return { sessionsEnded };
 }

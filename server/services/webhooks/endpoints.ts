@@ -26,7 +26,7 @@ const endpointEvent = (row: WebhookEndpointRow) => ({ id: row.id, url: row.url, 
 
 /** Throws `webhookTargetRefused` for a URL deliveries would refuse (scheme, credentials, a host in a disallowed network). */
 async function checkTarget(deps: AppDeps, url: string): Promise<void> {
-  const refusal = await outboundUrlRefusal(url, deps.config.webhookAllowedNetworks);
+  const refusal = await outboundUrlRefusal(url, deps.config.allowPrivateOutbound);
   if (refusal) throw statusError("webhookTargetRefused", { reason: refusal });
 }
 

@@ -3,11 +3,12 @@
  * server, and a project bootstrapped through the SDK exactly as a new owner would do it: sign up on the
  * internal project, create a project, create a key set, change the configuration.
  */
-import { StackAdminApp, StackClientApp, StackServerApp, type AdminOwnedProject } from "@stackframe/js";
+import type { AdminOwnedProject, StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
 import type { Dialect } from "../../../server/db/store.js";
 import { startServerProcess, type ServerProcess } from "../../support/server-process.js";
 import { linkFrom, startSmtpSink, type SinkMessage, type SmtpSink } from "../../support/smtp-sink.js";
 import { allowOnlyLoopback } from "./offline.js";
+import { parseCompatSdks, type Sdk } from "./sdk.js";
 
 const internalKeys = {
   publishableClientKey: "pck_compat_internal_publishable_00000000000000000000",
@@ -22,6 +23,8 @@ export interface ProjectKeys {
 }
 
 export interface World extends AsyncDisposable {
+  /** The SDK under test (its classes typed as Stack's). */
+  sdk: Sdk;
   server: ServerProcess;
   sink: SmtpSink;
   /** The bootstrapped project, as its owner sees it. */
@@ -39,7 +42,8 @@ export interface World extends AsyncDisposable {
 
 let mailsSeen = 0;
 
-export async function createWorld(dialect: Dialect): Promise<World> {
+export async function createWorld(dialect: Dialect, sdk: Sdk = parseCompatSdks("stack")[0]!): Promise<World> {
+  const { StackAdminApp, StackClientApp, StackServerApp } = sdk;
   allowOnlyLoopback();
   const sink = await startSmtpSink();
   const server = await startServerProcess(dialect, {
@@ -85,6 +89,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
 
   const common = { baseUrl: server.url, projectId: owned.id, tokenStore: "memory" as const, noAutomaticPrefetch: true };
   return {
+    sdk,
     server,
     sink,
     owned,
@@ -99,7 +104,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       for (;;) {
         const match = [...sink.messages].reverse().find((m) => m.to.includes(to) && filter(m));
         if (match) return linkFrom(match);
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived`);
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived; ${JSON.stringify(sink.messages.filter((m) => m.to.includes(to)).map((m) => m.subject))}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -79,6 +79,16 @@ describe.each(testDialects)("pending sign-in claims on %s", (dialect) => {
     expect((await lk.call("POST", "/auth/password/sign-in", { ...client, body: { email: victim, password: "victim pass 22" } })).status).toBe(200);
   });
 
+  it("a server creating a user with the address takes it over too", async () => {
+    await using lk = await createTestInstance(dialect);
+    await using sink = await startSmtpSink();
+    const project = await mailProject(lk, sink);
+    await attackerWithClaim(lk, project);
+    const created = await lk.call("POST", "/users", { access: "server", project, body: { primary_email: victim, primary_email_auth_enabled: true, password: "victim pass 22" } });
+    expect(created.status, created.text).toBe(201);
+    expect((await lk.call("POST", "/auth/password/sign-in", { access: "client", project, body: { email: victim, password: "victim pass 22" } })).body.user_id).toBe(created.body.id);
+  });
+
   it("a verified channel signs in as before", async () => {
     await using lk = await createTestInstance(dialect);
     await using sink = await startSmtpSink();

@@ -60,7 +60,7 @@ export function outputProblems(operation: Operation, level: Level | null, body: 
   // The runner reads no credentials for a public procedure: it answers at the unauthenticated level.
   const answeredLevel = definition.access === "public" ? null : level;
   const schema = schemaForAccess(definition.output, answeredLevel);
-  const caller = `a ${answeredLevel ?? "unauthenticated"} caller`;
+  const caller = answeredLevel === null ? "an unauthenticated caller" : `a caller with ${answeredLevel} access`;
   const problems: string[] = [];
   const undeclared = undeclaredKeys(schema, body, freeForm);
   if (undeclared.length > 0) problems.push(`${operation.key} answered ${caller} with keys its contract does not declare: ${undeclared.join(", ")}`);

@@ -73,6 +73,8 @@ export interface Victim {
   teamPermissionId: string;
   projectPermissionId: string;
   keySet: { id: string; publishableClientKey: string; secretServerKey: string; superSecretAdminKey: string };
+  /** A webhook endpoint (URL and description carry the marker) and its signing secret. */
+  webhookEndpoint: { id: string; secret: string };
   codes: {
     emailVerification: string;
     passwordReset: string;
@@ -115,7 +117,7 @@ async function internalUser(lk: TestInstance, email: string): Promise<SignedIn &
 /** The code in the newest e-mail of the project whose link starts with `linkPrefix`. */
 async function mailedCode(lk: TestInstance, projectId: string, linkPrefix: string): Promise<string> {
   const { db, t } = lk.deps.store;
-  const rows = (await db.select().from(t.outbox)).filter((row) => row.projectId === projectId);
+  const rows = (await db.select().from(t.outbox)).filter((row) => row.projectId === projectId && row.kind === "email");
   const texts = rows.map((row) => decryptEmailPayload(lk.deps, row.payload).text);
   for (const text of texts.reverse()) {
     for (const [link] of text.matchAll(/https?:\/\/[^\s<>"')]+/g)) {
@@ -213,6 +215,7 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
       has_super_secret_admin_key: true,
     },
   });
+  const webhookEndpoint = await ok(lk, "POST", "/internal/webhooks/endpoints", { ...admin, body: { url: `http://127.0.0.1:9/${MARKER}-hook`, description: `${MARKER}-hook` } });
   await ok(lk, "POST", "/auth/password/send-reset-code", { ...client(), body: { email: one.email, callback_url: "http://localhost:3000/reset" } });
   await ok(lk, "POST", "/auth/otp/send-sign-in-code", { ...client(), body: { email: one.email, callback_url: "http://localhost:3000/magic" } });
   const cli = await ok(lk, "POST", "/auth/cli", { ...client(), body: {} });
@@ -257,6 +260,7 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
       secretServerKey: keySet.secret_server_key,
       superSecretAdminKey: keySet.super_secret_admin_key,
     },
+    webhookEndpoint: { id: webhookEndpoint.id, secret: webhookEndpoint.secret },
     codes: {
       emailVerification: await mailedCode(lk, project.id, "http://localhost:3000/v?"),
       passwordReset: await mailedCode(lk, project.id, "http://localhost:3000/reset"),
@@ -279,7 +283,7 @@ function registerValues(v: Victim): void {
   // Item names are open to every client of the project (through custom customers' items).
   add("projectPublic", v.project.id, v.displayName, ...Object.values(victimItemNames).map((item) => item.displayName));
   add("project", v.customCustomerId);
-  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.teamPermissionId, v.projectPermissionId);
+  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.teamPermissionId, v.projectPermissionId);
   add("project", v.codes.cliPolling, v.codes.cliLogin, v.codes.passkeyAuthentication);
   add("owner", v.owner.id, v.owner.email, v.owner.accessToken, v.owner.refreshToken, v.owner.teamId);
   const u1 = v.user1;

@@ -26,7 +26,7 @@ export interface EmailRendererOptions {
   memoryLimitBytes?: number;
   /** QuickJS stack limit per context. Default 1 MiB (the worker's native stack is 8 MiB). */
   maxStackSizeBytes?: number;
-  /** A context is replaced after this many renders. Default 1000. */
+  /** A context is replaced after this many renders. Default 5000. */
   maxRendersPerContext?: number;
   /** How long after the deadline a worker that does not answer is terminated. Default 250 ms. */
   killGraceMs?: number;
@@ -61,7 +61,7 @@ export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRe
     timeoutMs: positive("timeoutMs", options.timeoutMs ?? 1000),
     memoryLimitBytes: positive("memoryLimitBytes", options.memoryLimitBytes ?? 32 * 1024 * 1024),
     maxStackSizeBytes: positive("maxStackSizeBytes", options.maxStackSizeBytes ?? 1024 * 1024),
-    maxRendersPerContext: positive("maxRendersPerContext", options.maxRendersPerContext ?? 1000),
+    maxRendersPerContext: positive("maxRendersPerContext", options.maxRendersPerContext ?? 5000),
     killGraceMs: positive("killGraceMs", options.killGraceMs ?? 250),
     files: findRuntimeFiles(options.runtimeDir),
   });

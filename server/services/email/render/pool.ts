@@ -8,7 +8,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { RuntimeFiles } from "./runtime-files.js";
-import type { RenderInput, RenderRequest, RenderedEmail, SandboxLimits, WorkerMessage, WorkerStartData } from "./worker-protocol.js";
+import { WARM_UP_MS, type RenderInput, type RenderRequest, type RenderedEmail, type SandboxLimits, type WorkerMessage, type WorkerStartData } from "./worker-protocol.js";
 
 export interface PoolOptions extends SandboxLimits {
   poolSize: number;
@@ -216,12 +216,22 @@ export class SandboxPool {
     slot.lastUsed = performance.now();
     slot.worker.ref();
     const { timeoutMs, killGraceMs } = this.options;
+    // A context that changes project warms up again before the template's deadline starts.
+    const allowed = timeoutMs + killGraceMs + (forgetProject ? WARM_UP_MS : 0);
     slot.killTimer = setTimeout(() => {
       void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${timeoutMs} ms`));
       this.spawn();
       this.dispatch();
-    }, timeoutMs + killGraceMs);
+    }, allowed);
     const request: RenderRequest = { type: "render", id: job.id, timeoutMs, forgetProject, input: job.input };
-    slot.worker.postMessage(request);
+    try {
+      slot.worker.postMessage(request);
+    } catch (error) {
+      // Variables that cannot be cloned (functions, symbols): the caller's mistake, the context is untouched.
+      clearTimeout(slot.killTimer);
+      slot.job = null;
+      slot.worker.unref();
+      job.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 }

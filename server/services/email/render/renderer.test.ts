@@ -6,7 +6,8 @@ import { plainTheme, tailwindTheme, templateRunning, welcomeInput, welcomeTempla
 let renderer: EmailRenderer;
 
 beforeAll(async () => {
-  renderer = createEmailRenderer({ poolSize: 2 });
+  // A generous deadline: these tests are about output, and the machine running them may be busy.
+  renderer = createEmailRenderer({ poolSize: 2, timeoutMs: 5000 });
   await renderer.whenReady();
 });
 
@@ -19,7 +20,7 @@ async function renderingError(promise: Promise<unknown>): Promise<string> {
   );
   expect(error).toBeInstanceOf(KnownError);
   expect((error as KnownError).code).toBe("EMAIL_RENDERING_ERROR");
-  return ((error as KnownError).details as { error: string }).error;
+  return (error as KnownError<"EMAIL_RENDERING_ERROR">).details.error;
 }
 
 describe("createEmailRenderer", () => {
@@ -51,6 +52,16 @@ describe("createEmailRenderer", () => {
     expect(email.html).toContain("padding:45px");
     expect(email.html).toMatch(/<p style="[^"]*color:rgb\(231,0,11\)[^"]*font-weight:700/);
     expect(email.html).not.toContain("text-red-600");
+  });
+
+  it("applies a theme's Tailwind config, presets included", async () => {
+    const themeTsx = tailwindTheme
+      .replace("Container } from", "Container, pixelBasedPreset } from")
+      .replace("<Tailwind>", `<Tailwind config={{ presets: [pixelBasedPreset], theme: { extend: { colors: { brand: "#ff6600" } } } }}>`)
+      .replace("bg-[#fafbfb]", "bg-brand");
+    const email = await renderer.render({ projectId: "p1", themeTsx, templateTsx: welcomeTemplate, ...welcomeInput });
+    expect(email.html).toContain("background-color:rgb(255,102,0)");
+    expect(email.html).toContain("font-size:16px;line-height:24px");
   });
 
   it("uses the template's preview variables and placeholder user and project in preview mode", async () => {

@@ -1,13 +1,22 @@
 /**
  * Worker thread entry (built to dist/email-runtime/sandbox-worker.mjs): loads one QuickJS context with
- * the runtime bundle, says "ready", then renders one request at a time. Compiling the TSX happens here
- * too, so nothing a template can influence runs on the main thread.
+ * the runtime bundle, says "ready", then renders one request at a time, preparing a spare Tailwind
+ * setup between requests. Compiling the TSX happens here too, so nothing a template can influence runs
+ * on the main thread.
  */
 import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { EmailSandbox, SandboxFailure } from "./sandbox.js";
 import { TranspileError, compileModule } from "./transpile.js";
 import type { RenderRequest, WorkerMessage, WorkerStartData } from "./worker-protocol.js";
+
+/**
+ * Rendering is background work next to the API (the outbox sends most e-mails), so this thread runs at
+ * a lower CPU priority, as the password hashers do: it takes the CPU time the event loop leaves.
+ * (Linux applies a nice value per thread.)
+ */
+const SANDBOX_THREAD_NICE = 10;
 
 const port = parentPort!;
 const start = workerData as WorkerStartData;
@@ -29,9 +38,28 @@ function handle(sandbox: EmailSandbox, request: RenderRequest): WorkerMessage {
 }
 
 try {
+  setPriority(0, SANDBOX_THREAD_NICE);
+} catch {
+  // Not permitted here: the thread keeps the process's priority.
+}
+
+try {
   const began = performance.now();
   const sandbox = await EmailSandbox.create(readFileSync(start.runtimePath, "utf8"), start);
-  port.on("message", (request: RenderRequest) => post(handle(sandbox, request)));
+  port.on("message", (request: RenderRequest) => {
+    const answer = handle(sandbox, request);
+    post(answer);
+    if (answer.type === "failed" && answer.failure.fatal) return;
+    // Idle work: the spare Tailwind setup for the next change of project. If this fails, the context
+    // is not trusted any more: the worker exits and the pool replaces it.
+    setImmediate(() => {
+      try {
+        sandbox.prepareSpare();
+      } catch {
+        process.exit(1);
+      }
+    });
+  });
   post({ type: "ready", loadMs: Math.round(performance.now() - began) });
 } catch (error) {
   post({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });

@@ -3,11 +3,13 @@
  * has no event loop: a render is a loop of "run the promise jobs, else run the next timer task" until
  * the render's promise settles, under an interrupt handler that stops the interpreter at the deadline.
  * Memory and stack are capped per runtime. After a fatal failure the worker is replaced, not this object
- * repaired.
+ * repaired. Tailwind's default setup (~150 ms to compile here) is the runtime's work, never a template's:
+ * it is compiled when the context loads, and a spare one is compiled while the context is idle, ready
+ * for the next change of project (see runtime/entry.ts).
  */
 import { RELEASE_SYNC, newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from "quickjs-emscripten";
 import { classifySandboxError, memoryFailure, stackFailure, timeoutFailure, type SandboxError } from "./failure.js";
-import type { RenderFailure, RenderInput, RenderedEmail, SandboxLimits } from "./worker-protocol.js";
+import { WARM_UP_MS, type RenderFailure, type RenderInput, type RenderedEmail, type SandboxLimits } from "./worker-protocol.js";
 
 export class SandboxFailure extends Error {
   constructor(readonly failure: RenderFailure) {
@@ -20,6 +22,8 @@ interface RuntimeApi {
   runTask: QuickJSHandle;
   endRender: QuickJSHandle;
   forgetProject: QuickJSHandle;
+  warmUp: QuickJSHandle;
+  prepareSpare: QuickJSHandle;
 }
 
 type Answer = ({ ok: true } & RenderedEmail) | ({ ok: false } & SandboxError);
@@ -48,11 +52,31 @@ export class EmailSandbox {
       runTask: context.getProp(exports, "runTask"),
       endRender: context.getProp(exports, "endRender"),
       forgetProject: context.getProp(exports, "forgetProject"),
+      warmUp: context.getProp(exports, "warmUp"),
+      prepareSpare: context.getProp(exports, "prepareSpare"),
     };
     exports.dispose();
     const sandbox = new EmailSandbox(runtime, context, api, limits);
     runtime.setInterruptHandler(() => Date.now() > sandbox.deadline);
+    sandbox.runOwn(api.warmUp);
+    sandbox.prepareSpare();
     return sandbox;
+  }
+
+  /** Compiles a spare Tailwind setup if there is none (call when idle; a no-op otherwise). */
+  prepareSpare(): void {
+    this.runOwn(this.api.prepareSpare);
+  }
+
+  /** Runs one of the runtime's own async functions (no tenant code) to completion, on its own budget. */
+  private runOwn(fn: QuickJSHandle): void {
+    this.deadline = Date.now() + WARM_UP_MS;
+    const promise = this.call(fn, [], WARM_UP_MS);
+    try {
+      this.settle(promise, WARM_UP_MS);
+    } finally {
+      promise.dispose();
+    }
   }
 
   /** Renders compiled theme and template factories (see transpile.ts). Throws SandboxFailure. */
@@ -60,9 +84,14 @@ export class EmailSandbox {
     const { context } = this;
     const handles: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle): QuickJSHandle => (handles.push(handle), handle);
-    this.deadline = Date.now() + options.timeoutMs;
     try {
-      if (options.forgetProject) this.call(this.api.forgetProject, [], options.timeoutMs).dispose();
+      if (options.forgetProject) {
+        const swapped = this.call(this.api.forgetProject, [], options.timeoutMs);
+        const hadSpare = context.dump(swapped) as boolean;
+        swapped.dispose();
+        if (!hadSpare) this.runOwn(this.api.warmUp);
+      }
+      this.deadline = Date.now() + options.timeoutMs;
       const themeFactory = keep(this.evaluate(theme, "theme.tsx", options.timeoutMs));
       const templateFactory = keep(this.evaluate(template, "template.tsx", options.timeoutMs));
       const job = keep(context.newString(JSON.stringify(input)));
@@ -84,7 +113,7 @@ export class EmailSandbox {
     }
   }
 
-  /** Pumps jobs and tasks until the promise settles; its value is the runtime's JSON answer. */
+  /** Pumps jobs and tasks until the promise settles; its value is the runtime's answer (a string). */
   private settle(promise: QuickJSHandle, timeoutMs: number): string {
     const { context } = this;
     for (;;) {
@@ -163,7 +192,7 @@ export class EmailSandbox {
   private toFailure(error: unknown, timeoutMs: number): SandboxFailure {
     if (error instanceof SandboxFailure) return error;
     if (error instanceof RangeError && /call stack/i.test(error.message)) return new SandboxFailure(stackFailure());
-    if (error instanceof Error && /memory/i.test(error.message)) return new SandboxFailure(memoryFailure(this.limits.memoryLimitBytes));
+    if (error instanceof Error && /out of memory|enlarge memory/i.test(error.message)) return new SandboxFailure(memoryFailure(this.limits.memoryLimitBytes));
     if (Date.now() > this.deadline) return new SandboxFailure(timeoutFailure(timeoutMs));
     return new SandboxFailure({ message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`, fatal: true });
   }

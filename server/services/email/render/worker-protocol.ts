@@ -1,5 +1,11 @@
 /** Messages between the renderer (main thread) and a sandbox worker. Plain data only. */
 
+/**
+ * Budget of a context's own warm-up (compiling Tailwind's default setup), which runs before a render
+ * that changes the context's project, outside the template's deadline.
+ */
+export const WARM_UP_MS = 10_000;
+
 export interface SandboxLimits {
   memoryLimitBytes: number;
   maxStackSizeBytes: number;

@@ -24,7 +24,8 @@ function verifyWithSvix(secret: string, message: ReceivedWebhook, at: Date) {
       "svix-timestamp": String(message.headers["svix-timestamp"]),
       "svix-signature": String(message.headers["svix-signature"]),
     };
-    return new Webhook(secret).verify(message.body, headers) as { type: string; data: Record<string, unknown> };
+    new Webhook(secret).verify(message.body, headers); // throws unless a signature matches
+    return JSON.parse(message.body) as { type: string; data: Record<string, unknown> };
   } finally {
     vi.useRealTimers();
   }
@@ -37,6 +38,14 @@ afterEach(() => {
 async function drain(runOnce: () => Promise<number>) {
   for (let pass = 0; pass < 20; pass++) if ((await runOnce()) === 0) return;
   throw new Error("the outbox did not drain");
+}
+
+/** Runs passes a second apart (deliveries waiting for an earlier one of their object look again after a second). */
+async function deliverAll(runOnce: () => Promise<number>, clock: { advance(ms: number): void }) {
+  for (let pass = 0; pass < 10; pass++) {
+    await drain(runOnce);
+    clock.advance(1_000);
+  }
 }
 
 const admin = (lk: TestInstance, project: ProjectCredentials) => (method: string, path: string, body?: unknown) => lk.call(method, path, { access: "admin", project, body });
@@ -56,14 +65,14 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
     const user = await server(lk, project)("POST", "/users", { primary_email: "ada@example.com", display_name: "Ada" });
     const updated = await server(lk, project)("PATCH", `/users/${user.body.id}`, { display_name: "Ada Lovelace" });
     const runner = createJobRunner(lk.deps);
-    await drain(runner.runOnce);
-    await drain(runner.runOnce);
+    await deliverAll(runner.runOnce, lk.clock);
     await runner.stop();
 
     const messages = receiver.received.map((message) => verifyWithSvix(secret, message, lk.clock.now()));
-    expect(messages.map((m) => m.type)).toEqual(["user.created", "contact_channel.created", "user.updated"]);
-    expect(messages[0]!.data).toEqual(user.body);
-    expect(messages[2]!.data).toEqual(updated.body);
+    // Each event once; the user's two in order (events of different objects may overtake each other).
+    expect(messages.map((m) => m.type).sort()).toEqual(["contact_channel.created", "user.created", "user.updated"]);
+    const userMessages = messages.filter((m) => m.type.startsWith("user."));
+    expect(userMessages.map((m) => m.data)).toEqual([user.body, updated.body]);
     // Standard Webhooks headers carry the same values.
     for (const message of receiver.received) {
       expect(message.headers["webhook-id"]).toBe(message.headers["svix-id"]);
@@ -72,7 +81,7 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
     }
     expect(new Set(receiver.received.map((m) => m.headers["svix-id"])).size).toBe(3);
     // A tampered body does not verify.
-    expect(() => verifyWithSvix(secret, { ...receiver.received[0]!, body: receiver.received[0]!.body.replace("Ada", "Eve") }, lk.clock.now())).toThrow();
+    expect(() => verifyWithSvix(secret, { ...receiver.received[0]!, body: receiver.received[0]!.body.replace('"type":"', '"type":"x') }, lk.clock.now())).toThrow();
 
     const deliveries = await admin(lk, project)("GET", `/internal/webhooks/endpoints/${created.body.id}/deliveries`);
     expect(deliveries.status).toBe(200);
@@ -112,9 +121,7 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
     const app = createApp(restarted);
     await using receiver = await startWebhookReceiver(port);
     const second = createJobRunner(restarted);
-    await drain(second.runOnce);
-    await drain(second.runOnce);
-    await drain(second.runOnce);
+    await deliverAll(second.runOnce, clock);
     await second.stop();
 
     const messages = receiver.received.map((message) => verifyWithSvix(secret, message, clock.now()));
@@ -144,13 +151,15 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
     const endpoint = await admin(lk, project)("POST", "/internal/webhooks/endpoints", { url: receiver.url });
     await server(lk, project)("POST", "/users", { display_name: "Ada" });
     const runner = createJobRunner(lk.deps);
-    for (const delay of schedule.slice(0, 4)) {
-      expect(await runner.runOnce()).toBe(1);
-      expect(await runner.runOnce()).toBe(0);
-      lk.clock.advance(delay);
+    for (const [i, delay] of schedule.slice(0, 4).entries()) {
+      await drain(runner.runOnce);
+      expect(receiver.received).toHaveLength(i + 1);
+      lk.clock.advance(delay - 1);
+      expect(await runner.runOnce()).toBe(0); // not due yet
+      lk.clock.advance(1);
     }
     receiver.answer(200);
-    expect(await runner.runOnce()).toBe(1);
+    await drain(runner.runOnce);
     await runner.stop();
     const [delivery] = (await admin(lk, project)("GET", `/internal/webhooks/endpoints/${endpoint.body.id}/deliveries`)).body.items;
     expect(delivery).toMatchObject({ status: "sent", attempts: 5 });
@@ -200,12 +209,12 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
   });
 
   it("refuses loopback, private and link-local targets unless the configuration allows them", async () => {
-    await using lk = await createTestInstance(dialect, { webhookAllowedNetworks: new Set() });
+    await using lk = await createTestInstance(dialect, { allowPrivateOutbound: false });
     const project = await lk.createProject();
     for (const url of ["http://127.0.0.1:9/hook", "http://localhost:9/hook", "http://169.254.169.254/latest/meta-data", "http://10.1.2.3/", "http://[::1]:9/", "http://[::ffff:127.0.0.1]/"]) {
       const refused = await admin(lk, project)("POST", "/internal/webhooks/endpoints", { url });
       expect([url, refused.status]).toEqual([url, 400]);
-      expect(refused.text).toMatch(/^The webhook URL cannot be used: /);
+      expect(refused.text).toMatch(/^The webhook URL cannot be used: .*(loopback|private|link-local|reserved)/);
     }
     expect((await admin(lk, project)("POST", "/internal/webhooks/endpoints", { url: "ftp://example.com/" })).status).toBe(400);
     expect((await admin(lk, project)("GET", "/internal/webhooks/endpoints")).body.items).toEqual([]);
@@ -219,13 +228,13 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
     const project = await lk.createProject();
     const endpoint = await admin(lk, project)("POST", "/internal/webhooks/endpoints", { url: receiver.url.replace("127.0.0.1", "localhost") });
     await server(lk, project)("POST", "/teams", { display_name: "Engines" });
-    const strict = testDeps(lk.deps.store, lk.clock, { webhookAllowedNetworks: new Set() });
+    const strict = testDeps(lk.deps.store, lk.clock, { allowPrivateOutbound: false });
     const runner = createJobRunner(strict);
     expect(await runner.runOnce()).toBe(1);
     await runner.stop();
     expect(receiver.received).toEqual([]);
     const [delivery] = (await admin(lk, project)("GET", `/internal/webhooks/endpoints/${endpoint.body.id}/deliveries`)).body.items;
-    expect(delivery).toMatchObject({ status: "pending", attempts: 1, last_error: expect.stringMatching(/^Refused: localhost resolves to .*loopback/) });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, last_error: expect.stringMatching(/^Refused: localhost resolves to a loopback address/) });
   });
 
   it("answers POST /webhooks/svix-token with 201 and a token", async () => {
@@ -241,11 +250,11 @@ describe.each(testDialects)("webhooks on %s", (dialect) => {
   it("adds no query to sign-in for a project without endpoints", async () => {
     await using lk = await createTestInstance(dialect, { validateResponses: false });
     const project = await lk.createProject({ configOverride: { "auth.password.allowSignIn": true } });
-    await server(lk, project)("POST", "/users", { primary_email: "ada@example.com", password: "a good password" });
+    await server(lk, project)("POST", "/users", { primary_email: "ada@example.com", primary_email_auth_enabled: true, password: "a good password" });
     const loads = vi.spyOn(lk.deps.queries.webhooks, "loadEnabled");
     for (let i = 0; i < 10; i++) {
       const signIn = await lk.call("POST", "/auth/password/sign-in", { access: "client", project, body: { email: "ada@example.com", password: "a good password" } });
-      expect(signIn.status).toBe(200);
+      expect([signIn.status, signIn.text]).toEqual([200, signIn.text]);
     }
     // Read once, then served from the cache for its lifetime.
     expect(loads.mock.calls.length).toBeLessThanOrEqual(1);

@@ -53,7 +53,8 @@ export async function startTwoServers(dialect: Dialect): Promise<TwoServers> {
 
 /** A client (or server) call to `/api/v1<path>` on one app. */
 export async function callApp(app: Hono, project: ProjectCredentials, method: string, path: string, body?: unknown, access: "client" | "server" = "client", headers: Record<string, string> = {}): Promise<ApiResponse> {
-  const keyHeader = access === "client" ? { "x-stack-publishable-client-key": project.keys.publishableClientKey } : { "x-stack-secret-server-key": project.keys.secretServerKey };
+  const keyHeader: Record<string, string> =
+    access === "client" ? { "x-stack-publishable-client-key": project.keys.publishableClientKey } : { "x-stack-secret-server-key": project.keys.secretServerKey };
   const res = await app.request(`/api/v1${path}`, {
     method,
     headers: { "content-type": "application/json", "x-stack-access-type": access, "x-stack-project-id": project.id, ...keyHeader, ...headers },

@@ -1,3 +1,4 @@
+import type { KnownError } from "../../core/errors/known-error.js";
 import { type AppContext, type ServerUserJson, serverApi, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey, type ApiKeyCreationOptions } from "./api-key.js";
 import { channelCreateBody, createContactChannel, type ContactChannelCreateOptions } from "./contact-channel.js";
@@ -63,9 +64,22 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
     setPrimaryEmail: (email: string | null, options?: { verified?: boolean }) => update({ primaryEmail: email, ...(options?.verified !== undefined && { primaryEmailVerified: options.verified }) }),
     /** @example `await user.setSelectedTeam(team);` */
     setSelectedTeam: (team: { id: string } | null) => update({ selectedTeamId: team?.id ?? null }),
-    /** @example `await user.updatePassword({ oldPassword, newPassword });` (servers set it directly) */
-    async setPassword(options: { password: string }) {
+    /** Sets the password (servers need no old password). @example `await user.setPassword({ password: "a long passphrase" });` */
+    async setPassword(options: { password: string }): Promise<KnownError | undefined> {
       await update({ password: options.password });
+      return undefined;
+    },
+    /** Sets the new password; servers do not check the old one. @example `await user.updatePassword({ oldPassword: "", newPassword });` */
+    async updatePassword(options: { oldPassword: string; newPassword: string }): Promise<KnownError | undefined> {
+      await update({ password: options.newPassword });
+      return undefined;
+    },
+    /** @deprecated Use a contact channel's `sendVerificationEmail`. @example `await (await user.listContactChannels())[0]?.sendVerificationEmail();` */
+    async sendVerificationEmail(): Promise<KnownError | undefined> {
+      const { items } = await api("get", "/contact-channels", { query: { user_id } });
+      const primary = items.find((c) => c.is_primary);
+      if (!primary) return undefined;
+      await createContactChannel(context, null, primary).sendVerificationEmail();
       return undefined;
     },
     /** @example `await user.delete();` */

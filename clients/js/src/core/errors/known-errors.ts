@@ -3,9 +3,12 @@ import { knownErrorNames, type KnownErrorName } from "./names.js";
 
 type Table = typeof knownErrorNames;
 type CodeOf<N extends KnownErrorName> = Table[N][0];
+type ChildrenOf<N extends KnownErrorName> = { [K in KnownErrorName]: Table[K] extends readonly [string, N] ? K : never }[KnownErrorName];
+/** The codes an instance of `N` may carry: its own and its descendants'. */
+type CodesUnder<N extends KnownErrorName> = [N] extends [never] ? never : CodeOf<N> | CodesUnder<ChildrenOf<N>>;
 
-/** An instance of the known error called `N`. */
-export type KnownErrorOf<N extends KnownErrorName> = KnownError & { readonly errorCode: CodeOf<N> };
+/** An instance of the known error called `N` (or of one of its subclasses). */
+export type KnownErrorOf<N extends KnownErrorName> = KnownError & { readonly errorCode: CodesUnder<N> };
 
 /** The class of the known error called `N`. */
 export interface KnownErrorClass<N extends KnownErrorName> {

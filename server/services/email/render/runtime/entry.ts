@@ -5,11 +5,11 @@
  * template does outlives its render.
  */
 import "./install-globals.js";
-// The build appends this export to @react-email/tailwind: its compiled-stylesheet cache is module state.
-import { __resetTailwindCache } from "@react-email/tailwind";
+// The build adds this export to @react-email/tailwind: its cache of compiled setups is module state.
+import { __swapTailwindCache } from "@react-email/tailwind";
 import { lockdown } from "./harden.js";
 import { moduleObjects, sandboxRequire } from "./modules.js";
-import { renderEmail, type ModuleFactory, type RenderJob } from "./render-email.js";
+import { renderEmail, warmUpTailwind, type ModuleFactory, type RenderJob } from "./render-email.js";
 import { clearTasks, runNextTask } from "./timers.js";
 
 export type RenderAnswer =
@@ -54,9 +54,39 @@ export function endRender(): void {
   clearTasks();
 }
 
-/** Called before a render for another project than the last: drops caches that hold templates' data. */
-export function forgetProject(): void {
-  __resetTailwindCache();
+/** A Tailwind cache no template has used yet, holding the default setup (see prepareSpare). */
+let spare: Map<unknown, unknown> | null = null;
+
+/**
+ * Called before a render for another project than the last: Tailwind's cache holds the classes and
+ * configs of the previous project's templates, so it is replaced by the spare. Answers false when there
+ * was no spare; the host then calls warmUp, so that no template's deadline pays for the compile.
+ */
+export function forgetProject(): boolean {
+  __swapTailwindCache(spare ?? new Map());
+  const hadSpare = spare !== null;
+  spare = null;
+  return hadSpare;
+}
+
+/** Compiles Tailwind's default setup into the live cache (at load, or after forgetProject without spare). */
+export async function warmUp(): Promise<string> {
+  clearTasks();
+  await warmUpTailwind();
+  return "warm";
+}
+
+/** Builds the next spare while the context is idle (the live cache is set aside meanwhile). */
+export async function prepareSpare(): Promise<string> {
+  if (spare) return "ready";
+  clearTasks();
+  const live = __swapTailwindCache(new Map());
+  try {
+    await warmUpTailwind();
+  } finally {
+    spare = __swapTailwindCache(live);
+  }
+  return "ready";
 }
 
 lockdown([...moduleObjects, sandboxRequire]);

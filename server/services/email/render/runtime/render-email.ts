@@ -2,14 +2,15 @@
  * One render inside the sandbox: load the theme and template (already compiled to CommonJS factories by
  * the host), validate the variables, render `<EmailTheme><EmailTemplate/></EmailTheme>` with React's
  * streaming renderer (so `<Tailwind>`, which suspends, resolves), wait for `allReady`, and turn the HTML
- * into the plain-text part the way React Email's `toPlainText` does.
+ * into the plain-text part the way React Email's `toPlainText` does. The renderer is React's build
+ * for Bun, which streams strings instead of UTF-8 bytes (see scripts/build-email-runtime.mjs).
  */
 import { plainTextSelectors } from "@react-email/render";
 import { compile as compileHtmlToText } from "html-to-text";
-import { renderToReadableStream } from "react-dom/server.browser";
+import { renderToReadableStream } from "react-dom/server.bun";
+import { Body, Head, Html, Tailwind } from "./components.js";
 import { startCollecting, stopCollecting } from "./emails-helper.js";
 import { React, sandboxRequire } from "./modules.js";
-import { TextDecoder } from "./text-encoding.js";
 
 export type ModuleFactory = (exports: object, require: (id: unknown) => unknown, module: { exports: object }) => void;
 
@@ -64,27 +65,29 @@ async function renderHtml(element: unknown): Promise<string> {
   });
   await stream.allReady;
   if (failure !== undefined) throw failure;
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
+  // React's Bun build writes strings (its types still say bytes).
+  const reader = (stream as unknown as ReadableStream<string>).getReader();
+  const chunks: string[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    length += value.byteLength;
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
   }
   // React adds image preload hints to <head>; mail clients ignore them (React Email strips them too).
-  const html = new TextDecoder()
-    .decode(bytes)
+  const html = chunks
+    .join("")
     .replace(/<link\b[^>]*>/gi, (tag) => (/\brel="preload"/.test(tag) && /\bas="image"/.test(tag) ? "" : tag));
   const doctype = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
   return doctype + html.replace(/<!DOCTYPE.*?>/, "");
+}
+
+/**
+ * Renders a built-in `<Tailwind>` document, so that Tailwind's default setup (a module-level cache,
+ * keyed by the config, here none) is compiled before a template needs it.
+ */
+export async function warmUpTailwind(): Promise<void> {
+  const { createElement } = React;
+  await renderHtml(createElement(Tailwind, null, createElement(Html, null, createElement(Head), createElement(Body, { className: "m-0" }))));
 }
 
 export async function renderEmail(themeFactory: ModuleFactory, templateFactory: ModuleFactory, job: RenderJob): Promise<RenderOutput> {
@@ -109,13 +112,9 @@ export async function renderEmail(themeFactory: ModuleFactory, templateFactory: 
 
   startCollecting();
   try {
-    const t0 = performance.now();
     const html = await renderHtml(element);
-    const t1 = performance.now();
     const found = stopCollecting();
-    const text = toPlainText(html);
-    const t2 = performance.now();
-    return { html, text, ...found, subject: `${t1 - t0} ${t2 - t1}` };
+    return { html, text: toPlainText(html), ...found };
   } finally {
     stopCollecting();
   }

@@ -1,7 +1,9 @@
 /**
  * The part of the WHATWG ReadableStream that React's `renderToReadableStream` needs: an underlying
  * source with start/pull/cancel, a controller that enqueues, closes and errors, and a default reader.
- * No backpressure (React writes the whole document when pulled), no tee, no pipes.
+ * Bun's "direct" streams are accepted too (the controller's `write`, `flush`, `end`): React's Bun build
+ * writes its strings through them. No backpressure (React writes the whole document when pulled), no
+ * tee, no pipes.
  */
 
 interface UnderlyingSource<T> {
@@ -13,6 +15,9 @@ interface UnderlyingSource<T> {
 
 interface Controller<T> {
   enqueue(chunk: T): void;
+  write(chunk: T): void;
+  flush(): void;
+  end(): void;
   close(): void;
   error(reason: unknown): void;
   readonly desiredSize: number;
@@ -36,6 +41,13 @@ export class ReadableStream<T = unknown> {
       enqueue(chunk) {
         if (self.state === "open") self.queue.push(chunk);
         self.signal();
+      },
+      write(chunk) {
+        this.enqueue(chunk);
+      },
+      flush() {},
+      end() {
+        this.close();
       },
       close() {
         if (self.state === "open") self.state = "closed";

@@ -1,5 +1,6 @@
-// With response validation on (every in-process test), a handler that throws an error its procedure
-// does not declare fails loudly: the answer becomes a 500 naming the error, never the error itself.
+// With response validation on (every in-process test), a handler that breaks its contract fails loudly:
+// an error its procedure does not declare, or an answer with a key the contract does not declare (which
+// zod's parse alone would drop silently while production sent it), becomes a 500 naming the violation.
 import { Hono } from "hono";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
@@ -49,7 +50,7 @@ describe("declared errors", () => {
     for (const path of ["/fail/known", "/fail/plain"]) {
       const res = await lk.get(path);
       expect([res.status, res.headers.get("x-stack-known-error")], path).toEqual([500, null]);
-      expect(res.text).toMatch(/^Something went wrong on our side/);
+      expect(res.text).toMatch(/^Contract violation: fail threw (USER_NOT_FOUND|sessionNotFound), which its contract does not declare/);
     }
   });
 
@@ -57,5 +58,39 @@ describe("declared errors", () => {
     await using lk = await serve([], false);
     expect((await lk.get("/fail/known")).status).toBe(404);
     expect((await lk.get("/fail/plain")).status).toBe(404);
+  });
+});
+
+describe("undeclared answer keys", () => {
+  const contract = {
+    session: defineProcedure({
+      method: "GET",
+      path: "/session",
+      access: "public",
+      summary: "A session, with or without a field the contract does not declare",
+      tags: ["Test"],
+      successStatus: 200,
+      errors: [],
+      query: z.object({ leak: z.enum(["no", "top", "nested"]) }),
+      output: z.object({ items: z.array(z.object({ id: z.string() })) }),
+    }),
+  };
+  const handlers = {
+    session: async (_ctx, { query }) => {
+      if (query.leak === "top") return { items: [], refresh_token_hash: "h" } as never;
+      if (query.leak === "nested") return { items: [{ id: "s1", refresh_token_hash: "h" }] } as never;
+      return { items: [{ id: "s1" }] };
+    },
+  } satisfies HandlerMap<typeof contract>;
+
+  it("fail the request under validation, top-level or nested in a list", async () => {
+    await using lk = await createTestInstance("sqlite");
+    const app = new Hono();
+    mountRest(app, contract, handlers, lk.deps, "", createApiResponder(lk.deps.config.publicUrl));
+    expect(await (await app.request("/session?leak=no")).json()).toEqual({ items: [{ id: "s1" }] });
+    const top = await app.request("/session?leak=top");
+    expect([top.status, await top.text()]).toEqual([500, expect.stringMatching(/^Contract violation: Response of session has keys its contract does not declare: \$\.refresh_token_hash\n/)]);
+    const nested = await app.request("/session?leak=nested");
+    expect([nested.status, await nested.text()]).toEqual([500, expect.stringMatching(/declare: \$\.items\[0\]\.refresh_token_hash\n/)]);
   });
 });

@@ -1,0 +1,180 @@
+import { KnownErrors } from "../core/errors/known-errors.js";
+import type { Session } from "../core/tokens/session.js";
+import { type ClientAppOptions, type GetUserOptions, LatchkeyClientApp } from "./client-app.js";
+import { type ClientUserJson, type ServerUserJson, serverApi } from "./context.js";
+import { getServerItem, type ItemOwner, type ServerItem } from "./objects/item.js";
+import { createServerTeam, type ServerTeam } from "./objects/server-team.js";
+import { createServerUser, serverUserUpdateBody, type ServerUser } from "./objects/server-user.js";
+import { authMethods } from "./objects/user.js";
+
+export interface ServerAppOptions extends ClientAppOptions {
+  secretServerKey?: string;
+}
+
+export interface ServerUserCreateOptions {
+  primaryEmail?: string | null;
+  primaryEmailAuthEnabled?: boolean;
+  password?: string;
+  otpAuthEnabled?: boolean;
+  displayName?: string;
+  primaryEmailVerified?: boolean;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+}
+
+export interface ServerListUsersOptions {
+  cursor?: string;
+  limit?: number;
+  orderBy?: "signedUpAt";
+  desc?: boolean;
+  query?: string;
+  includeAnonymous?: boolean;
+}
+
+export type CurrentServerUser = ServerUser & ReturnType<typeof authMethods>;
+
+async function nullIf<T>(run: () => Promise<T>, ...errors: (abstract new (...args: never[]) => unknown)[]): Promise<T | null> {
+  try {
+    return await run();
+  } catch (caught) {
+    if (errors.some((Class) => caught instanceof Class)) return null;
+    throw caught;
+  }
+}
+
+/**
+ * The server app: everything the client app does, plus managing any user, team and item of the project with
+ * the secret server key. Never ship it to browsers. Stack's `StackServerApp`.
+ *
+ * @example
+ * ```ts
+ * const app = new LatchkeyServerApp({ baseUrl, projectId, publishableClientKey, secretServerKey, tokenStore: "memory" });
+ * const user = await app.createUser({ primaryEmail: "ada@example.com", password: "a long passphrase", primaryEmailAuthEnabled: true });
+ * ```
+ */
+export class LatchkeyServerApp extends LatchkeyClientApp {
+  constructor(options: ServerAppOptions & { superSecretAdminKey?: string; projectOwnerSession?: Session }) {
+    super({ ...options, secretServerKey: options.secretServerKey ?? (options.projectOwnerSession ? undefined : (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.STACK_SECRET_SERVER_KEY) });
+  }
+
+  protected override _currentUserJson(session: Session): Promise<ClientUserJson | null> {
+    return this._context.cache<[Session], ServerUserJson | null>("currentServerUser", async ([s]) => {
+      if (s.isKnownToBeInvalid()) return null;
+      try {
+        return await serverApi(this._context)("get", "/users/me", {}, s);
+      } catch (caught) {
+        if (caught instanceof KnownErrors.CannotGetOwnUserWithoutUser) return null;
+        throw caught;
+      }
+    }).get([session]);
+  }
+
+  protected override _currentUserFromJson(session: Session, json: ClientUserJson): never {
+    const user = Object.assign(createServerUser(this._context, json as ServerUserJson), authMethods(this._context, session));
+    return (this.projectId === "internal" ? Object.assign(user, super._currentUserFromJson(session, json)) : user) as never;
+  }
+
+  /**
+   * The signed-in user with server fields; a user by id; or the owner of an API key. Unknown ids and
+   * invalid keys answer null.
+   * @example
+   * ```ts
+   * const user = await app.getUser(userId);
+   * const fromRequest = await app.getUser({ tokenStore: request });
+   * const fromKey = await app.getUser({ apiKey });
+   * ```
+   */
+  override async getUser(options: GetUserOptions & { or: "redirect" | "throw" | "anonymous" }): Promise<CurrentServerUser>;
+  override async getUser(options?: GetUserOptions): Promise<CurrentServerUser | null>;
+  override async getUser(id: string): Promise<ServerUser | null>;
+  override async getUser(options: { apiKey: string }): Promise<ServerUser | null>;
+  override async getUser(arg?: string | GetUserOptions | { apiKey: string }): Promise<ServerUser | CurrentServerUser | null> {
+    const api = serverApi(this._context);
+    if (typeof arg === "string") {
+      return nullIf(async () => createServerUser(this._context, await api("get", "/users/{user_id}", { path: { user_id: arg } })), KnownErrors.UserNotFound);
+    }
+    if (arg && "apiKey" in arg) {
+      const key = await nullIf(() => api("post", "/user-api-keys/check", { body: { api_key: arg.apiKey } }), KnownErrors.ApiKeyNotValid, KnownErrors.SchemaError);
+      return key ? this.getUser(key.user_id) : null;
+    }
+    return (await super.getUser(arg)) as unknown as CurrentServerUser | null;
+  }
+
+  /** @deprecated Use `getUser()`. @example `const user = await app.getServerUser();` */
+  getServerUser(): Promise<CurrentServerUser | null> {
+    return this.getUser();
+  }
+
+  /** @example `const user = await app.createUser({ primaryEmail: "ada@example.com" });` */
+  async createUser(options: ServerUserCreateOptions): Promise<ServerUser> {
+    const { password, ...rest } = options;
+    const created = await serverApi(this._context)("post", "/users", {
+      body: {
+        ...serverUserUpdateBody(rest),
+        ...(password !== undefined && { password }),
+        ...(options.otpAuthEnabled !== undefined && { otp_auth_enabled: options.otpAuthEnabled }),
+      },
+    });
+    this.changed();
+    return createServerUser(this._context, created);
+  }
+
+  /**
+   * A page of users; `nextCursor` reads the next one.
+   * @example
+   * ```ts
+   * const page = await app.listUsers({ limit: 50, query: "ada" });
+   * ```
+   */
+  async listUsers(options: ServerListUsersOptions = {}): Promise<ServerUser[] & { nextCursor: string | null }> {
+    const answer = await serverApi(this._context)("get", "/users", {
+      query: {
+        ...(options.cursor !== undefined && { cursor: options.cursor }),
+        ...(options.limit !== undefined && { limit: options.limit }),
+        ...(options.orderBy !== undefined && { order_by: "signed_up_at" as const }),
+        ...(options.desc !== undefined && { desc: options.desc }),
+        ...(options.query !== undefined && { query: options.query }),
+        ...(options.includeAnonymous !== undefined && { include_anonymous: options.includeAnonymous }),
+      },
+    });
+    const users = answer.items.map((u) => createServerUser(this._context, u));
+    return Object.assign(users, { nextCursor: answer.pagination?.next_cursor ?? null });
+  }
+
+  /** @example `const team = await app.createTeam({ displayName: "Lab", creatorUserId: user.id });` */
+  async createTeam(data: { displayName: string; profileImageUrl?: string; creatorUserId?: string }): Promise<ServerTeam> {
+    const created = await serverApi(this._context)("post", "/teams", {
+      body: { display_name: data.displayName, ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }), ...(data.creatorUserId !== undefined && { creator_user_id: data.creatorUserId }) },
+    });
+    this.changed();
+    return createServerTeam(this._context, created);
+  }
+
+  /**
+   * A team by id, or the team of an API key; null when unknown.
+   * @example
+   * ```ts
+   * const team = await app.getTeam(teamId);
+   * ```
+   */
+  async getTeam(arg: string | { apiKey: string }): Promise<ServerTeam | null> {
+    const api = serverApi(this._context);
+    if (typeof arg === "string") {
+      return nullIf(async () => createServerTeam(this._context, await api("get", "/teams/{team_id}", { path: { team_id: arg } })), KnownErrors.TeamNotFound);
+    }
+    const key = await nullIf(() => api("post", "/team-api-keys/check", { body: { api_key: arg.apiKey } }), KnownErrors.ApiKeyNotValid, KnownErrors.SchemaError);
+    return key ? this.getTeam(key.team_id) : null;
+  }
+
+  /** @example `const teams = await app.listTeams();` */
+  async listTeams(): Promise<ServerTeam[]> {
+    const { items } = await serverApi(this._context)("get", "/teams", {});
+    return items.map((t) => createServerTeam(this._context, t));
+  }
+
+  /** An item with the methods that change its quantity. @example `const credits = await app.getItem({ itemId: "credits", userId });` */
+  override getItem(owner: ItemOwner): Promise<ServerItem> {
+    return getServerItem(this._context, owner);
+  }
+}

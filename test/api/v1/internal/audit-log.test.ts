@@ -1,0 +1,84 @@
+/**
+ * The audit log: admin actions and security events recorded through the event seam, chained by a keyed
+ * hash per project; admins list and filter it, and the chain check finds a changed or removed row.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../../support/databases.js";
+import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+
+const as = (lk: TestInstance, project: ProjectCredentials, access: "admin" | "server" | "client") => (method: string, path: string, body?: unknown) =>
+  lk.call(method, path, { access, project, body });
+
+type Entry = { seq: number; event: string; actor: { access_type: string | null }; payload: Record<string, unknown>; prev_hash: string; hash: string };
+
+describe.each(testDialects)("audit log on %s", (dialect) => {
+  it("records admin actions and security events in one hash chain, listed newest first and filtered", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject({ configOverride: { "auth.password.allowSignIn": true } });
+    const admin = as(lk, project, "admin");
+    const server = as(lk, project, "server");
+    const client = as(lk, project, "client");
+
+    const keys = await admin("POST", "/internal/api-keys", { description: "CI", expires_at_millis: lk.clock.now().getTime() + 86_400_000, has_publishable_client_key: false, has_secret_server_key: true, has_super_secret_admin_key: false });
+    await admin("PATCH", `/internal/api-keys/${keys.body.id}`, { revoked: true });
+    await admin("PATCH", "/internal/config/override", { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) });
+    await admin("POST", "/internal/webhooks/endpoints", { url: "http://127.0.0.1:9/hook" });
+    const user = await server("POST", "/users", { primary_email: "ada@example.com", primary_email_auth_enabled: true, password: "a good password" });
+    expect((await client("POST", "/auth/password/sign-in", { email: "ada@example.com", password: "wrong password" })).status).toBe(400);
+    // A client's own successful sign-in is not an admin action or security event.
+    expect((await client("POST", "/auth/password/sign-in", { email: "ada@example.com", password: "a good password" })).status).toBe(200);
+    await server("DELETE", `/users/${user.body.id}`);
+
+    const log = await admin("GET", "/internal/audit-log");
+    expect(log.status).toBe(200);
+    const items = log.body.items as Entry[];
+    expect(items.map((e) => e.event).reverse()).toEqual([
+      "api_key_set.created", // the test project's own keys (createProject)
+      "api_key_set.created",
+      "api_key_set.revoked",
+      "project.config_changed",
+      "webhook_endpoint.created",
+      "auth.sign_in_failed",
+      "user.deleted",
+    ]);
+    expect(items.map((e) => e.seq)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    for (let i = 0; i < items.length - 1; i++) expect(items[i]!.prev_hash).toBe(items[i + 1]!.hash);
+    expect(items.at(-2)).toMatchObject({ actor: { access_type: "admin" }, payload: { id: keys.body.id, has_secret_server_key: true } });
+    expect(items.find((e) => e.event === "auth.sign_in_failed")!.payload).toEqual({ method: "password", email: "ada@example.com", user_id: user.body.id, reason: "wrong password" });
+    expect(JSON.stringify(items)).not.toContain("a good password");
+
+    const filtered = await admin("GET", "/internal/audit-log?event=project.config_changed");
+    expect(filtered.body.items.map((e: Entry) => e.payload)).toEqual([{ changed_keys: ["teams.allowClientTeamCreation"] }]);
+    const page = await admin("GET", "/internal/audit-log?limit=4");
+    expect(page.body.pagination.next_cursor).toBe(4);
+    expect((await admin("GET", "/internal/audit-log?cursor=4")).body.items.map((e: Entry) => e.seq)).toEqual([3, 2, 1]);
+
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toEqual({ valid: true, checked: 7, first_invalid_seq: null, problem: null, head: { seq: 7, hash: items[0]!.hash } });
+    // Other projects' logs are their own, and only admins read them.
+    expect((await as(lk, lk.internal, "admin")("GET", "/internal/audit-log")).body.items.map((e: Entry) => e.event)).not.toContain("api_key_set.created");
+    expect((await server("GET", "/internal/audit-log")).status).toBe(401);
+  });
+
+  it("detects a changed row and a removed row", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const admin = as(lk, project, "admin");
+    // Row 1 is the test project's key set; 2 to 5 the endpoints.
+    for (const name of ["a", "b", "c", "d"]) await admin("POST", "/internal/webhooks/endpoints", { url: `http://127.0.0.1:9/${name}` });
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: true, checked: 5 });
+
+    const { store } = lk.deps;
+    const audit = store.t.auditLog;
+    const rowAt = async (seq: number) => (await store.db.select().from(audit).where(and(eq(audit.projectId, project.id), eq(audit.seq, seq))))[0]!;
+    const second = await rowAt(3);
+    await store.db.update(audit).set({ payload: { ...(second.payload as object), url: "http://evil.example/" } }).where(eq(audit.id, second.id));
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: false, first_invalid_seq: 3, problem: "row 3 was changed after it was recorded" });
+
+    await store.db.update(audit).set({ payload: second.payload }).where(eq(audit.id, second.id));
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: true, checked: 5 });
+
+    await store.db.delete(audit).where(eq(audit.id, (await rowAt(4)).id));
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: false, first_invalid_seq: 4, problem: "row 4 is missing" });
+  });
+});
