@@ -27,7 +27,6 @@ describe("loadConfig", () => {
       [{ LATCHKEY_ABUSE_LIMITS: "false" }, "LATCHKEY_ABUSE_LIMITS=false: must be on or off"],
       [{ LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "-5" }, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS=-5: must be a whole number from 1 to 86400"],
       [{ LATCHKEY_TRUST_PROXY: "true" }, "LATCHKEY_TRUST_PROXY=true: is ambiguous"],
-      [{ LATCHKEY_WEBHOOK_ALLOWED_NETWORKS: "intranet" }, 'LATCHKEY_WEBHOOK_ALLOWED_NETWORKS=intranet: "intranet" is not one of all'],
       [{ LATCHKEY_OAUTH_PROVIDER_BASE_URLS: "github" }, "LATCHKEY_OAUTH_PROVIDER_BASE_URLS=github: must be a comma-separated list"],
       [{ LATCHKEY_OAUTH_SHARED_GITHUB_CLIENT_ID: "id" }, "LATCHKEY_OAUTH_SHARED_GITHUB_CLIENT_SECRET: must be set together with LATCHKEY_OAUTH_SHARED_GITHUB_CLIENT_ID"],
       [{ LATCHKEY_SMTP_URL: "mail.example.com" }, "LATCHKEY_SMTP_URL: must be smtp://"],
@@ -51,7 +50,7 @@ describe("loadConfig", () => {
       [{ DATABASE_URL: "mysql://root:hunter2@db/app" }, "hunter2"],
     ] as const) {
       const problem = problemOf(env);
-      expect(problem.split(":")[0]).toBe(Object.keys(env)[0]!.split("=")[0]);
+      expect(problem.startsWith(Object.keys(env)[0]!)).toBe(true);
       expect(problem).not.toContain(secret);
     }
   });
@@ -89,7 +88,8 @@ describe("the README's configuration table", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("### PostgreSQL"));
     const missing = [...variablesRead()]
-      .map((name) => name.replace(/^LATCHKEY_OAUTH_SHARED_[A-Z]+_/, "LATCHKEY_OAUTH_SHARED_<ID>_"))
+      // One row stands for every provider's pair: `LATCHKEY_OAUTH_SHARED_<PROVIDER>_CLIENT_ID` / `_CLIENT_SECRET`.
+      .map((name) => name.replace(/^LATCHKEY_OAUTH_SHARED_[A-Z]+_CLIENT_(ID|SECRET)$/, "LATCHKEY_OAUTH_SHARED_<PROVIDER>_CLIENT_ID"))
       .filter((name) => !table.includes(`\`${name}\``));
     expect([...new Set(missing)]).toEqual([]);
   });

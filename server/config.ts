@@ -1,7 +1,7 @@
 /** The server's settings. The only module that reads process.env. */
 import { isIP } from "node:net";
-import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+import { availableParallelism, homedir } from "node:os";
+import { join, resolve } from "node:path";
 import { parseDatabaseUrl, type DatabaseLocation } from "./db/store.js";
 import { parseTrustedProxies, type TrustedProxies } from "./services/net/addresses.js";
 
@@ -267,4 +267,21 @@ function metricsConfig(env: Env, apiPort: number): MetricsConfig {
     throw new ConfigError("LATCHKEY_METRICS_TOKEN", "must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 16`)");
   }
   return { port, host: hostName(env, "LATCHKEY_METRICS_HOST", "127.0.0.1"), token };
+}
+
+/** What the `latchkey` CLI reads from the environment besides the server's settings. */
+export interface CliSettings {
+  /** Where `latchkey login` keeps its session (a directory only the user may read). */
+  configDir: string;
+}
+
+/**
+ * LATCHKEY_CLI_CONFIG_DIR, else `$XDG_CONFIG_HOME/latchkey`, else `~/.config/latchkey` (on Windows
+ * `%APPDATA%\latchkey`).
+ */
+export function loadCliSettings(env: Env = process.env, home: string = homedir()): CliSettings {
+  if (env.LATCHKEY_CLI_CONFIG_DIR) return { configDir: resolve(env.LATCHKEY_CLI_CONFIG_DIR) };
+  if (env.XDG_CONFIG_HOME) return { configDir: join(env.XDG_CONFIG_HOME, "latchkey") };
+  if (process.platform === "win32" && env.APPDATA) return { configDir: join(env.APPDATA, "latchkey") };
+  return { configDir: join(home, ".config", "latchkey") };
 }

@@ -109,7 +109,7 @@ describe("validateOverride", () => {
     expect(validateOverride({ "auth.oauth.providers.invalid.type": "invalid" })).toEqual({
       ok: false,
       message: "[ERROR] auth.oauth.providers.invalid.type must be one of the following values: " +
-        "google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch",
+        "google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch, oidc",
     });
     expect(validateOverride({ "rbac.defaultPermissions.signUp": { admin: false } })).toEqual({
       ok: false, message: "[ERROR] rbac.defaultPermissions.signUp.admin must be one of the following values: true",
