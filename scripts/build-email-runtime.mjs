@@ -1,6 +1,6 @@
 // Builds the e-mail sandbox into dist/email-runtime/ (gitignored; build-server.mjs runs this too):
-//  - runtime.js: React, React Email's components, Tailwind, react-dom's streaming renderer, toPlainText
-//    and our helper modules as one script for QuickJS (IIFE; nothing is fetched at run time);
+//  - runtime.js: React, React Email's components, Tailwind, react-dom's streaming renderer and our
+//    helper modules as one script for QuickJS (IIFE; nothing is fetched at run time);
 //  - sandbox-worker.mjs: the worker thread that hosts a QuickJS context (npm packages stay external).
 // Two changes to third-party code, both checked here: @react-email/code-block is replaced by a plain
 // stand-in (Prism costs ~2.4 s per context), and @react-email/tailwind's module-level cache of compiled
@@ -14,10 +14,6 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const renderDir = `${root}server/services/email/render`;
 const outDir = `${root}dist/email-runtime`;
-
-// The runtime compiles html-to-text itself (React Email's toPlainText recompiles it on every call): use
-// the copy @react-email/render resolves, so the plain text stays what React Email would produce.
-const reactEmailRenderDir = dirname(createRequire(import.meta.url).resolve("@react-email/render"));
 
 // React's streaming renderer for Bun writes strings to a "direct" stream, where the browser build
 // encodes every chunk to UTF-8 bytes, which in QuickJS costs more than the rest of a small render. The
@@ -53,9 +49,6 @@ const sandboxModules = {
       loader: "js",
     }));
     b.onResolve({ filter: /^@react-email\/code-block$/ }, () => ({ path: `${renderDir}/runtime/code-block.ts` }));
-    b.onResolve({ filter: /^html-to-text$/ }, (args) =>
-      args.resolveDir.startsWith(renderDir) ? b.resolve(args.path, { resolveDir: reactEmailRenderDir, kind: args.kind }) : undefined,
-    );
     b.onResolve({ filter: /^prettier(\/|$)/ }, (args) => ({ path: args.path, namespace: "unavailable" }));
     b.onLoad({ filter: /.*/, namespace: "unavailable" }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`${args.path} is not available in the e-mail sandbox`)});`,

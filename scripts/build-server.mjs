@@ -2,7 +2,9 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/main.ts"],
+  // The server and the `latchkey` CLI (dist/server/cli/main.js, started by scripts/latchkey.mjs).
+  entryPoints: ["server/main.ts", "server/cli/main.ts"],
+  outbase: "server",
   outdir: "dist/server",
   bundle: true,
   platform: "node",

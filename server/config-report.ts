@@ -50,8 +50,7 @@ export function describeConfig(config: ServerConfig): ConfigLine[] {
   ];
 }
 
-/** `NAME=value` lines, or one JSON object. */
-export function formatConfig(lines: ConfigLine[], json: boolean): string {
-  if (json) return JSON.stringify(Object.fromEntries(lines.map((l) => [l.variable, l.value])), null, 2);
+/** One `NAME=value` line per setting. */
+export function formatConfig(lines: ConfigLine[]): string {
   return lines.map((l) => `${l.variable}=${l.value}`).join("\n");
 }

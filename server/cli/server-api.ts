@@ -21,7 +21,7 @@ export interface CallOptions {
 /** Known errors that mean the CLI's session is gone or does not allow this. */
 const notSignedIn = new Set([
   "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_REFRESH_TOKEN", "USER_AUTHENTICATION_REQUIRED", "ACCESS_TOKEN_EXPIRED", "UNPARSABLE_ACCESS_TOKEN",
-  "UNPARSABLE_ADMIN_ACCESS_TOKEN", "ADMIN_ACCESS_TOKEN_EXPIRED", "INVALID_PUBLISHABLE_CLIENT_KEY", "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+  "UNPARSABLE_ADMIN_ACCESS_TOKEN", "ADMIN_ACCESS_TOKEN_EXPIRED",
 ]);
 
 export async function callServer<T>(server: string, method: string, path: string, options: CallOptions): Promise<T> {
@@ -41,8 +41,9 @@ export async function callServer<T>(server: string, method: string, path: string
   try {
     response = await fetch(`${server.replace(/\/+$/, "")}/api/v1${path}`, { method, headers, body, signal: AbortSignal.timeout(30_000) });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new CliError(`Cannot reach the Latchkey server at ${server} (${cause}). Is it running, and is the URL right?`, exitCodes.unavailable);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new CliError(`Cannot reach the Latchkey server at ${server} (${reason}). Is it running, and is the URL right?`, exitCodes.unavailable);
   }
   const text = await response.text();
   if (response.ok) return (text ? JSON.parse(text) : null) as T;

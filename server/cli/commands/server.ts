@@ -15,7 +15,7 @@ function configOrFail(): ServerConfig {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const { line, exitCode } = startFailure(error);
-    throw new CliError(line, exitCode);
+    throw new CliError(line.replace(/^latchkey: /, ""), exitCode);
   }
 }
 
@@ -28,7 +28,8 @@ export function registerServerCommands(program: Command, outputOf: OutputOf): vo
       const output = outputOf(command);
       const config = configOrFail();
       if (options.printConfig) {
-        output.result(describeConfig(config), (lines) => formatConfig(lines, false));
+        const lines = describeConfig(config);
+        output.result(Object.fromEntries(lines.map((l) => [l.variable, l.value])), () => formatConfig(lines));
         return;
       }
       // The server's own entry point, built beside this file: it reads the same environment, and
@@ -48,7 +49,7 @@ export function registerServerCommands(program: Command, outputOf: OutputOf): vo
         await store.close();
       } catch (error) {
         const { line, exitCode } = startFailure(error);
-        throw new CliError(line.replace("cannot start", "cannot migrate"), exitCode);
+        throw new CliError(line.replace(/^latchkey: cannot start/, "cannot migrate"), exitCode);
       }
       const where = config.database.dialect === "sqlite" ? `sqlite:${config.database.path}` : database.value;
       output.result({ database: where, dialect: config.database.dialect, upToDate: true }, () => `The database is up to date (${where}).`);

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
+import { toPlainText } from "./plain-text.js";
 import { EmailSandbox, SandboxFailure } from "./sandbox.js";
 import { TranspileError, compileModule } from "./transpile.js";
 import type { RenderRequest, WorkerMessage, WorkerStartData } from "./worker-protocol.js";
@@ -18,6 +19,9 @@ import type { RenderRequest, WorkerMessage, WorkerStartData } from "./worker-pro
  */
 const SANDBOX_THREAD_NICE = 10;
 
+/** Longer HTML is refused before it is converted to text or sent back (mail clients clip at ~100 KB). */
+const MAX_HTML_LENGTH = 5 * 1024 * 1024;
+
 const port = parentPort!;
 const start = workerData as WorkerStartData;
 const post = (message: WorkerMessage): void => port.postMessage(message);
@@ -27,8 +31,11 @@ function handle(sandbox: EmailSandbox, request: RenderRequest): WorkerMessage {
   try {
     const theme = compileModule(themeTsx, "theme.tsx");
     const template = compileModule(templateTsx, "template.tsx");
-    const email = sandbox.render(theme, template, job, { timeoutMs: request.timeoutMs, forgetProject: request.forgetProject });
-    return { type: "rendered", id: request.id, email };
+    const output = sandbox.render(theme, template, job, { timeoutMs: request.timeoutMs, forgetProject: request.forgetProject });
+    if (output.html.length > MAX_HTML_LENGTH) {
+      return { type: "failed", id: request.id, failure: { message: "The rendered HTML is longer than 5 MB", fatal: false } };
+    }
+    return { type: "rendered", id: request.id, email: { ...output, text: toPlainText(output.html) } };
   } catch (error) {
     if (error instanceof TranspileError) return { type: "failed", id: request.id, failure: { message: error.message, fatal: false } };
     if (error instanceof SandboxFailure) return { type: "failed", id: request.id, failure: error.failure };

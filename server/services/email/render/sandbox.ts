@@ -26,7 +26,10 @@ interface RuntimeApi {
   prepareSpare: QuickJSHandle;
 }
 
-type Answer = ({ ok: true } & RenderedEmail) | ({ ok: false } & SandboxError);
+/** What the sandbox makes; the plain-text part is made from the HTML outside it (plain-text.ts). */
+export type SandboxOutput = Omit<RenderedEmail, "text">;
+
+type Answer = ({ ok: true } & SandboxOutput) | ({ ok: false } & SandboxError);
 
 export class EmailSandbox {
   private deadline = Number.POSITIVE_INFINITY;
@@ -80,7 +83,7 @@ export class EmailSandbox {
   }
 
   /** Renders compiled theme and template factories (see transpile.ts). Throws SandboxFailure. */
-  render(theme: string, template: string, input: Omit<RenderInput, "themeTsx" | "templateTsx">, options: { timeoutMs: number; forgetProject: boolean }): RenderedEmail {
+  render(theme: string, template: string, input: Omit<RenderInput, "themeTsx" | "templateTsx">, options: { timeoutMs: number; forgetProject: boolean }): SandboxOutput {
     const { context } = this;
     const handles: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle): QuickJSHandle => (handles.push(handle), handle);

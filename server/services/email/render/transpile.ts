@@ -12,7 +12,27 @@ export class TranspileError extends Error {
   override readonly name = "TranspileError";
 }
 
+/** Recent compilations: most renders reuse a few themes and templates. Output depends on the source only. */
+const cache = new Map<string, string>();
+const CACHE_ENTRIES = 64;
+const CACHE_MAX_SOURCE = 32 * 1024;
+
 export function compileModule(source: string, file: SourceFile): string {
+  const key = `${file}\n${source}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const compiled = compile(source, file);
+  if (source.length > CACHE_MAX_SOURCE) return compiled;
+  cache.set(key, compiled);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
+
+function compile(source: string, file: SourceFile): string {
   let code: string;
   try {
     code = transform(source, {

@@ -13,7 +13,7 @@ import { renderEmail, warmUpTailwind, type ModuleFactory, type RenderJob } from 
 import { clearTasks, runNextTask } from "./timers.js";
 
 export type RenderAnswer =
-  | { ok: true; html: string; text: string; subject?: string; notificationCategory?: string }
+  | { ok: true; html: string; subject?: string; notificationCategory?: string }
   | { ok: false; name: string; message: string; stack: string };
 
 function safeString(read: () => unknown): string {

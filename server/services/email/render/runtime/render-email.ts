@@ -1,12 +1,10 @@
 /**
  * One render inside the sandbox: load the theme and template (already compiled to CommonJS factories by
  * the host), validate the variables, render `<EmailTheme><EmailTemplate/></EmailTheme>` with React's
- * streaming renderer (so `<Tailwind>`, which suspends, resolves), wait for `allReady`, and turn the HTML
- * into the plain-text part the way React Email's `toPlainText` does. The renderer is React's build
- * for Bun, which streams strings instead of UTF-8 bytes (see scripts/build-email-runtime.mjs).
+ * streaming renderer (so `<Tailwind>`, which suspends, resolves) and wait for `allReady`. The renderer
+ * is React's build for Bun, which streams strings instead of UTF-8 bytes (see
+ * scripts/build-email-runtime.mjs). The plain-text part is made outside, in Node (plain-text.ts).
  */
-import { plainTextSelectors } from "@react-email/render";
-import { compile as compileHtmlToText } from "html-to-text";
 import { renderToReadableStream } from "react-dom/server.bun";
 import { Body, Head, Html, Tailwind } from "./components.js";
 import { startCollecting, stopCollecting } from "./emails-helper.js";
@@ -24,16 +22,9 @@ export interface RenderJob {
 
 export interface RenderOutput {
   html: string;
-  text: string;
   subject?: string;
   notificationCategory?: string;
 }
-
-/**
- * React Email's `toPlainText(html)` is `convert(html, { wordwrap: false, selectors: plainTextSelectors })`;
- * `convert` compiles those options on every call (~10 ms here), so they are compiled once, at load.
- */
-const toPlainText = compileHtmlToText({ wordwrap: false, selectors: plainTextSelectors });
 
 type Component = React.FunctionComponent<Record<string, unknown>> & Record<string, unknown>;
 
@@ -113,8 +104,7 @@ export async function renderEmail(themeFactory: ModuleFactory, templateFactory: 
   startCollecting();
   try {
     const html = await renderHtml(element);
-    const found = stopCollecting();
-    return { html, text: toPlainText(html), ...found };
+    return { html, ...stopCollecting() };
   } finally {
     stopCollecting();
   }
