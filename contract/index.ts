@@ -17,6 +17,7 @@ import { otpMfaProcedures } from "./otp-mfa.js";
 import { passkeyProcedures } from "./passkeys.js";
 import { passwordProcedures } from "./password.js";
 import { permissionProcedures } from "./permissions.js";
+import { projectMetricsProcedures } from "./project-metrics.js";
 import { projectProcedures } from "./projects.js";
 import { sessionProcedures } from "./sessions.js";
 import { teamInvitationProcedures } from "./team-invitations.js";
@@ -45,6 +46,7 @@ export const contract = {
   ...webhookProcedures,
   ...auditProcedures,
   ...dataVaultProcedures,
+  ...projectMetricsProcedures,
 } as const;
 
 export type Contract = typeof contract;

@@ -37,9 +37,25 @@ export const checkFeatureSupport = defineProcedure({
   successStatus: 200,
   errors: [],
   contentType: "text/plain",
-  // Clients send whatever describes the feature (at least `name`); nothing here changes state.
-  body: z.looseObject({ name: z.string().max(1000).optional() }).optional(),
+  // Clients send whatever describes the feature (`feature_name` as Stack reads it, or the SDK's `name`); nothing here changes state.
+  body: z.looseObject({ feature_name: z.string().max(1000).optional(), name: z.string().max(1000).optional() }).optional(),
   output: z.string(),
+});
+
+export const checkVersion = defineProcedure({
+  method: "POST",
+  path: "/check-version",
+  access: "optional",
+  summary: "Whether a client SDK of the given version suits this server",
+  description: "Versions older than 2.8 (and invalid ones) are a severe problem; later ones are up to date.",
+  tags: ["Misc"],
+  successStatus: 200,
+  errors: [],
+  body: z.strictObject({ clientVersion: z.string().max(200).meta({ example: "2.8.39" }) }),
+  output: z.union([
+    z.object({ upToDate: z.literal(true) }),
+    z.object({ upToDate: z.literal(false), error: z.string(), severe: z.boolean() }),
+  ]),
 });
 
 /** This file's procedures, registered in contract/index.ts. */
@@ -47,4 +63,5 @@ export const miscProcedures = {
   apiRoot,
   health,
   checkFeatureSupport,
+  checkVersion,
 } as const;

@@ -114,6 +114,43 @@ export const deleteAdminProject = defineProcedure({
   output: successResponse,
 });
 
+export const transferProject = defineProcedure({
+  method: "POST",
+  path: "/internal/projects/transfer",
+  access: "client",
+  summary: "Move a project to another team of the signed-in internal-project user",
+  description:
+    "The user must hold `team_admin` in the project's owner team and belong to `new_team_id`. A project whose owner team the user is not in answers `PROJECT_NOT_FOUND`, as an unknown one does.",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "PROJECT_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "projectWithoutOwner"],
+  body: z.strictObject({
+    project_id: z.string().max(100).meta({ description: "The project to move." }),
+    new_team_id: z.string().max(100).meta({ description: "A team of the internal project that the user belongs to." }),
+  }),
+  output: z.object({ success: z.literal("true").meta({ description: 'The string "true", as Stack answers.' }) }),
+});
+
+export const productionModeProblem = z
+  .object({
+    message: z.string().meta({ example: "Trusted domains should be HTTPS: http://example.com" }),
+    relative_fix_url: z.string().meta({ description: "Where in the dashboard to fix it.", example: "/projects/internal/domains" }),
+  })
+  .meta({ id: "ProductionModeProblem" });
+
+export const getProductionModeProblems = defineProcedure({
+  method: "GET",
+  path: "/internal/projects/current/production-mode-problems",
+  access: "admin",
+  summary: "What keeps the project's configuration from being fit for production (our addition; Stack's SDK computes the same list)",
+  description:
+    "Five checks: localhost allowed; a trusted domain that is not a valid URL, is a localhost domain, is a bare IP address, or does not use HTTPS. Each problem links to the project's domain settings.",
+  tags: ["Projects"],
+  successStatus: 200,
+  errors: [],
+  output: z.object({ items: z.array(productionModeProblem) }),
+});
+
 /** This file's procedures, registered in contract/index.ts. */
 export const projectProcedures = {
   listOwnedProjects,
@@ -122,4 +159,6 @@ export const projectProcedures = {
   getAdminProject,
   updateAdminProject,
   deleteAdminProject,
+  transferProject,
+  getProductionModeProblems,
 } as const;

@@ -55,6 +55,18 @@ export const signOut = defineProcedure({
   output: successResponse,
 });
 
+export const refreshCurrentSession = defineProcedure({
+  method: "POST",
+  path: "/auth/sessions/current/refresh",
+  access: "client",
+  rateLimit: "refresh",
+  summary: "A new access token for the refresh token in the X-Stack-Refresh-Token header",
+  tags: ["Sessions"],
+  successStatus: 200,
+  errors: ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"],
+  output: z.object({ access_token: z.string() }),
+});
+
 export const endAllSessions = defineProcedure({
   method: "DELETE",
   path: "/auth/sessions",
@@ -150,6 +162,7 @@ export const sessionProcedures = {
   listSessions,
   createSession,
   signOut,
+  refreshCurrentSession,
   deleteSession,
   endAllSessions,
 } as const;

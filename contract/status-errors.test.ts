@@ -45,6 +45,7 @@ const wireTexts: Record<string, [number, string]> = {
   sessionNotFound: [404, "Session not found."],
   projectNotFoundPlain: [404, "Project not found"],
   internalProjectUndeletable: [400, "The internal project cannot be deleted."],
+  projectWithoutOwner: [400, "Project must have an owner team to be transferred"],
   teamInvitationNotFound: [404, "Team invitation not found."],
   systemPermissionImmutable: [400, "\"{permissionId}\" is a system permission; it cannot be changed or deleted."],
   cliNotOwnRefreshToken: [400, "The refresh token must belong to a live session of the signed-in user in this project."],

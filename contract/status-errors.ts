@@ -68,6 +68,7 @@ export const statusErrors = {
   sessionNotFound: defineStatusError(404, "Session not found."),
   projectNotFoundPlain: defineStatusError(404, "Project not found"),
   internalProjectUndeletable: defineStatusError(400, "The internal project cannot be deleted."),
+  projectWithoutOwner: defineStatusError(400, "Project must have an owner team to be transferred"),
   teamInvitationNotFound: defineStatusError(404, "Team invitation not found."),
   systemPermissionImmutable: defineStatusError(400, (d: { permissionId: string }) =>
     `"${d.permissionId}" is a system permission; it cannot be changed or deleted.`),

@@ -489,6 +489,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sessions/current/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new access token for the refresh token in the X-Stack-Refresh-Token header */
+        post: operations["refreshCurrentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/check-feature-support": {
         parameters: {
             query?: never;
@@ -797,6 +814,23 @@ export interface paths {
         head?: never;
         /** Apply a configuration override (dot-path keys replace that path and everything below it) */
         patch: operations["updateConfigOverride"];
+        trace?: never;
+    };
+    "/internal/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's user metrics (anonymous users left out unless asked for) */
+        get: operations["getProjectMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/internal/projects": {
@@ -3307,6 +3341,41 @@ export interface components {
          * @example internal
          */
         ProjectId: string;
+        ProjectMetrics: {
+            /** @description Distinct users active (signed in or refreshed a session) per day. */
+            daily_active_users: {
+                activity: number;
+                /**
+                 * @description A UTC day, `YYYY-MM-DD`.
+                 * @example 2026-01-31
+                 */
+                date: string;
+            }[];
+            /** @description Sign-ups per day. */
+            daily_users: {
+                activity: number;
+                /**
+                 * @description A UTC day, `YYYY-MM-DD`.
+                 * @example 2026-01-31
+                 */
+                date: string;
+            }[];
+            /** @description Users able to sign in with each method: `password`, `otp`, `passkey` or a lowercase OAuth provider type; methods no user has are left out. */
+            login_methods: {
+                count: number;
+                /** @example password */
+                method: string;
+            }[];
+            /** @description The 5 most recently active users. */
+            recently_active: components["schemas"]["ServerUser"][];
+            /** @description The 5 newest users. */
+            recently_registered: components["schemas"]["ServerUser"][];
+            total_users: number;
+            /** @description Users by ISO country code of their last known address. This server keeps no IP geolocation, so it is always empty. */
+            users_by_country: {
+                [key: string]: number;
+            };
+        };
         /**
          * @description HTTP 404, text/plain.
          * @constant
@@ -6399,6 +6468,33 @@ export interface operations {
             413: components["responses"]["bodyTooLarge"];
         };
     };
+    refreshCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_6e303b02"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
+        };
+    };
     checkFeatureSupport: {
         parameters: {
             query?: never;
@@ -7048,6 +7144,31 @@ export interface operations {
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getProjectMetrics: {
+        parameters: {
+            query?: {
+                include_anonymous?: components["parameters"]["query.include_anonymous"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMetrics"];
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     listOwnedProjects: {

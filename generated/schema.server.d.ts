@@ -489,6 +489,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sessions/current/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new access token for the refresh token in the X-Stack-Refresh-Token header */
+        post: operations["refreshCurrentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/check-feature-support": {
         parameters: {
             query?: never;
@@ -5790,6 +5807,33 @@ export interface operations {
             401: components["responses"]["Errors401_6e303b02"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    refreshCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_6e303b02"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     checkFeatureSupport: {

@@ -8,6 +8,7 @@ import type { AppDeps } from "./deps.js";
 import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
 import { createApiResponder } from "./http/api-envelope.js";
+import { apiDocsContentSecurityPolicy, renderApiDocs } from "./http/api-docs.js";
 import { clientIpOf } from "./http/client-ip.js";
 import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
 import { metricsEndpoint } from "./http/metrics-endpoint.js";
@@ -35,6 +36,19 @@ export function createApp(deps: AppDeps): Hono {
       return api.respond({ status: 200, body: document, headers: { "content-type": JSON_TYPE } }, apiEnvelopeOf(c));
     });
   }
+  // The reference page, rendered from the same documents once per level (api-docs.ts).
+  const docsPages = new Map<string, string>();
+  app.get("/api/v1/docs", (c) => {
+    const asked = c.req.query("level");
+    const level = asked === "client" || asked === "server" || asked === "admin" ? asked : null;
+    let page = docsPages.get(level ?? "all");
+    if (page === undefined) {
+      page = renderApiDocs(JSON.parse(readFileSync(findProjectFile(level ? `openapi.${level}.json` : "openapi.json"), "utf8")), level);
+      docsPages.set(level ?? "all", page);
+    }
+    const headers = { "content-type": "text/html; charset=utf-8", "content-security-policy": apiDocsContentSecurityPolicy };
+    return api.respond({ status: 200, body: page, headers }, apiEnvelopeOf(c));
+  });
   for (const base of ["/api/v1", "/api/latest"]) {
     const routes = new Hono();
     mountRest(routes, contract, handlers, deps, base, api);

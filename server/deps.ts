@@ -5,6 +5,7 @@ import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { auditQueries } from "./db/queries/audit.js";
 import { cliLoginQueries } from "./db/queries/cli-logins.js";
 import { itemQueries } from "./db/queries/items.js";
+import { projectMetricsQueries } from "./db/queries/project-metrics.js";
 import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
@@ -56,6 +57,7 @@ export function createQueries(store: Store, clock: Clock) {
     items: itemQueries(store),
     audit: auditQueries(store),
     dataVault: dataVaultQueries(store),
+    projectMetrics: projectMetricsQueries(store),
     webhooks: webhookQueries(store, new TtlCache<readonly EnabledEndpoint[]>(HOT_CACHE_TTL_MS, 10_000, now)),
     oauth: oauthQueries(store),
   };

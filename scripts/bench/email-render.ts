@@ -40,6 +40,7 @@ export interface LatencySummary {
 export interface EmailRenderResult {
   poolSize: number;
   coldStartMs: number[];
+  contextLoadMs: number[];
   plain: LatencySummary;
   tailwind: LatencySummary;
   tailwindSwitchIdle: LatencySummary;
@@ -98,7 +99,7 @@ export async function measureEmailRendering(options: EmailRenderOptions): Promis
   const renderer = createEmailRenderer({ poolSize: options.poolSize, timeoutMs: 5000 });
   try {
     await renderer.whenReady();
-    const coldStartMs = renderer.stats().coldStartsMs;
+    const { coldStartsMs: coldStartMs, contextLoadsMs: contextLoadMs } = renderer.stats();
     const plainInput: RenderEmailInput = { projectId: "bench", themeTsx: plainTheme, templateTsx: welcomeTemplate, ...welcomeInput };
     const tailwindInput: RenderEmailInput = { ...plainInput, themeTsx: tailwindTheme };
     const warmup = Math.min(50, options.renders);
@@ -123,7 +124,7 @@ export async function measureEmailRendering(options: EmailRenderOptions): Promis
       { target: "e-mail: RSS growth with the pool warm < 150 MB", measured: `${rss.growthMb} MB`, pass: rss.growthMb < 150 },
     ];
     const contextsRetired = renderer.stats().retired;
-    return { poolSize: options.poolSize, coldStartMs, plain, tailwind, tailwindSwitchIdle, tailwindSwitchBackToBack, rendersPerSecond, rss, contextsRetired, targets };
+    return { poolSize: options.poolSize, coldStartMs, contextLoadMs, plain, tailwind, tailwindSwitchIdle, tailwindSwitchBackToBack, rendersPerSecond, rss, contextsRetired, targets };
   } finally {
     clearInterval(sampler);
     await renderer.close();

@@ -15,6 +15,7 @@ import { otpMfaHandlers } from "./otp-mfa.js";
 import { passkeyHandlers } from "./passkeys.js";
 import { passwordHandlers } from "./password.js";
 import { permissionHandlers } from "./permissions.js";
+import { projectMetricsHandlers } from "./project-metrics.js";
 import { projectHandlers } from "./projects.js";
 import { sessionHandlers } from "./sessions.js";
 import { teamInvitationHandlers } from "./team-invitations.js";
@@ -43,4 +44,5 @@ export const handlers = {
   ...auditHandlers,
   ...dataVaultHandlers,
   ...oauthHandlers,
+  ...projectMetricsHandlers,
 } satisfies HandlerMap<Contract>;

@@ -1,4 +1,5 @@
 import type * as c from "../../contract/misc.js";
+import { checkClientVersion } from "../services/client-version.js";
 import { healthCheck } from "../services/health.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 
@@ -6,20 +7,25 @@ const accessNames = { client: "Client", server: "Server", admin: "Admin" } as co
 
 const apiRoot: Handler<typeof c.apiRoot> = async (ctx) => {
   const auth = ctx.optionalAuth;
-  const who = auth ? `Authentication: ${accessNames[auth.accessType]}\n  Project: ${auth.project.id}` : "Authentication: None";
-  return `Welcome to the Latchkey API (wire-compatible with Stack Auth API v1). The OpenAPI document is at /api/v1/openapi.json.\n\n${who}`;
+  // Stack's text, byte for byte (misc.md §6): clients' network diagnostics print and compare it.
+  const user = auth?.user ? (auth.user.primaryEmail?.value ?? auth.user.user.id) : "None";
+  const who = auth ? `Authentication: ${accessNames[auth.accessType]}\n  Project: ${auth.project.id}\n  User: ${user}` : "Authentication: None";
+  return `Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\n${who}`;
 };
 
 const health: Handler<typeof c.health> = async (ctx, { query }) => healthCheck(ctx.deps, query.db !== undefined);
 
 const checkFeatureSupport: Handler<typeof c.checkFeatureSupport> = async (ctx, { body }) => {
-  const feature = body?.name ?? "This feature";
+  const feature = body?.feature_name ?? body?.name ?? "This feature";
   ctx.deps.log.info("unsupported feature reported by a client", { feature: feature.slice(0, 200) });
-  return `${feature} is not supported by this server yet.`;
+  return `${feature} is not yet supported. Please reach out to Stack support for more information.`;
 };
+
+const checkVersion: Handler<typeof c.checkVersion> = async (ctx, { body }) => checkClientVersion(body.clientVersion);
 
 export const miscHandlers = {
   apiRoot,
   health,
   checkFeatureSupport,
+  checkVersion,
 } satisfies HandlerMap<typeof c.miscProcedures>;

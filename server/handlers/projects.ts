@@ -3,7 +3,8 @@ import { knownError } from "../../contract/known-error.js";
 import { requireUser, type Auth } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import { actorOf } from "./actor.js";
-import { createProject, deleteProject, INTERNAL_PROJECT_ID, updateProject } from "../services/projects.js";
+import { productionModeProblems } from "../services/production-mode.js";
+import { createProject, deleteProject, INTERNAL_PROJECT_ID, transferProject as transfer, updateProject } from "../services/projects.js";
 import { projectToAdminJson, projectToClientJson } from "../views/projects.js";
 
 /** The signed-in user of the internal project (project owners manage their projects through it). */
@@ -49,6 +50,16 @@ const deleteAdminProject: Handler<typeof c.deleteAdminProject> = async (ctx) => 
   return { success: true };
 };
 
+const transferProject: Handler<typeof c.transferProject> = async (ctx, { body }) => {
+  const user = internalUser(ctx.auth);
+  await transfer(ctx.deps, body.project_id, user.user.id, body.new_team_id, actorOf(ctx.auth));
+  return { success: "true" as const };
+};
+
+const getProductionModeProblems: Handler<typeof c.getProductionModeProblems> = async (ctx) => ({
+  items: productionModeProblems(ctx.auth.project.id, ctx.projectConfig).map((p) => ({ message: p.message, relative_fix_url: p.relativeFixUrl })),
+});
+
 export const projectHandlers = {
   listOwnedProjects,
   createOwnedProject,
@@ -56,4 +67,6 @@ export const projectHandlers = {
   getAdminProject,
   updateAdminProject,
   deleteAdminProject,
+  transferProject,
+  getProductionModeProblems,
 } satisfies HandlerMap<typeof c.projectProcedures>;

@@ -35,6 +35,15 @@ const signOut: Handler<typeof c.signOut> = async (ctx) => {
   return { success: true };
 };
 
+const refreshCurrentSession: Handler<typeof c.refreshCurrentSession> = async (ctx) => {
+  const { auth, deps } = ctx;
+  const refreshToken = ctx.header("x-stack-refresh-token");
+  if (!refreshToken) {
+    throw knownError("SCHEMA_ERROR", { message: "Request validation failed on POST /api/v1/auth/sessions/current/refresh:\n  - headers.x-stack-refresh-token must be defined" });
+  }
+  return { access_token: await refreshAccessToken(deps, auth.project.id, refreshToken) };
+};
+
 const endAllSessions: Handler<typeof c.endAllSessions> = async (ctx, { query }) => {
   const { auth, deps } = ctx;
   const userId = resolveUserId(auth, query.user_id, "sessionsEndOwnOnly");
@@ -84,6 +93,7 @@ export const sessionHandlers = {
   listSessions,
   createSession,
   signOut,
+  refreshCurrentSession,
   deleteSession,
   endAllSessions,
 } satisfies HandlerMap<typeof c.sessionProcedures>;

@@ -8,12 +8,12 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
  * nothing may be framed, sniffed or leak a referrer, and the content security policy allows nothing.
  * The API is meant to be called from other origins, so its resources may be read cross-origin (CORS
  * decides who may read them). HSTS when served over HTTPS. Every header costs time on every answer,
- * so headers that only matter for documents (below) are left out here.
+ * so headers that only matter for documents (below) are left out here. No Cross-Origin-Resource-Policy:
+ * `cross-origin` would only restate the default, and Stack's backend sends none (COMPATIBILITY.md).
  */
 export function apiSecurityHeaders(publicUrl: string): Readonly<Record<string, string>> {
   return Object.freeze({
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    "cross-origin-resource-policy": "cross-origin",
     "referrer-policy": "no-referrer",
     ...(publicUrl.startsWith("https:") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
     "x-content-type-options": "nosniff",

@@ -29,7 +29,8 @@ export interface ProcedureResult {
   output: unknown;
 }
 
-export type ProcedureRunner = (request: { header: HeaderReader; requestId: string; input: RawInput; clientIp: string | null }) => Promise<ProcedureResult>;
+/** `requestPath`: the path as requested (ids and `me` as sent), named in SCHEMA_ERROR messages as Stack does; else the route template. */
+export type ProcedureRunner = (request: { header: HeaderReader; requestId: string; input: RawInput; clientIp: string | null; requestPath?: string }) => Promise<ProcedureResult>;
 
 type AnyHandler = (ctx: never, input: never) => Promise<unknown>;
 
@@ -41,10 +42,10 @@ export function createProcedureRunner(
   displayPath: string,
 ): ProcedureRunner {
   const call = handler as unknown as (ctx: unknown, input: unknown) => Promise<unknown>;
-  const run: ProcedureRunner = async ({ header, requestId, input, clientIp }) => {
+  const run: ProcedureRunner = async ({ header, requestId, input, clientIp, requestPath }) => {
     const auth = await authenticate(definition, header, deps);
     if (definition.rateLimit) await guardAction(deps, definition.rateLimit, auth?.project.id ?? null, clientIp);
-    const validated = validateInput(definition, auth, input, displayPath);
+    const validated = validateInput(definition, auth, input, requestPath ?? displayPath);
     const output = await call(createRequestContext(deps, auth, requestId, header, clientIp), validated);
     return { auth, output: shapeOutput(name, definition, auth, output, deps.config.validateResponses) };
   };

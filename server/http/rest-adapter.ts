@@ -47,7 +47,7 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
           body: definition.method === "GET" ? undefined : await readBody(c.req.raw),
         };
         const header = headerReaderOf(c);
-        const { output } = await run({ header, requestId: envelope.requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy) });
+        const { output } = await run({ header, requestId: envelope.requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy), requestPath: c.req.path });
         reply =
           definition.successStatus === 302
             ? redirectReply((output as { location: string }).location)

@@ -12,7 +12,12 @@ export interface LocatedIssues {
  */
 export function schemaError(method: string, path: string, groups: readonly LocatedIssues[]): KnownError<"SCHEMA_ERROR"> {
   const lines = groups.flatMap(({ location, issues }) =>
-    issues.map((issue) => `  - ${[location, ...issue.path.map(String)].join(".")} ${issue.message}`),
+    issues.map((issue) => `  - ${fieldPath(location, issue.path)} ${issue.message}`),
   );
   return knownError("SCHEMA_ERROR", { message: `Request validation failed on ${method} ${path}:\n${lines.join("\n")}` });
+}
+
+/** A field path as Stack writes it: dotted keys, bracketed indices (`body.config.oauth_providers[0].client_secret`). */
+function fieldPath(location: string, path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : `${acc}.${String(key)}`), location);
 }

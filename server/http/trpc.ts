@@ -13,6 +13,7 @@ import { describeError } from "../services/log.js";
 import type { HeaderReader } from "./auth.js";
 import type { HandlerMap } from "./handler.js";
 import { createProcedureRunner, type RawInput } from "./procedure-runner.js";
+import { requestRecorder } from "./request-metrics.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "./request-input.js";
 import { StatusError } from "../errors.js";
 
@@ -69,10 +70,17 @@ export function createTrpcRouter(contract: Contract, handlers: HandlerMap<Contra
     if (definition.successStatus === 302) continue; // redirects are for browsers, over REST only
     const run = createProcedureRunner(name, definition, handlers[name], deps, `/trpc/${name}`);
     const procedure = t.procedure.input(parseRawInput);
+    // Counted like REST requests, under the method TRPC and the status the REST answer would have had.
+    const recordRequest = requestRecorder(deps.metrics, name, "TRPC");
     const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: RawInput }) => {
+      const startedAt = performance.now();
       try {
-        return (await run({ header: ctx.header, requestId: ctx.requestId, input, clientIp: ctx.clientIp })).output;
+        const { output } = await run({ header: ctx.header, requestId: ctx.requestId, input, clientIp: ctx.clientIp });
+        recordRequest(definition.successStatus, null, startedAt);
+        return output;
       } catch (error) {
+        const status = (error as { status?: unknown }).status;
+        recordRequest(typeof status === "number" ? status : 500, error, startedAt);
         throw toTrpcError(error, (e) => deps.log.error("trpc request failed", { procedure: name, requestId: ctx.requestId, ...describeError(e) }));
       }
     };

@@ -8,7 +8,8 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
-import type { EventActor } from "./events.js";
+import { recordEvent, type EventActor } from "./events.js";
+import { requireTeamPermission } from "./permissions/grants.js";
 import { afterProjectChange } from "./project-changes.js";
 import {
   legacyUpdateToOverride,
@@ -77,6 +78,30 @@ export async function applyConfigOverride(deps: AppDeps, projectId: string, patc
 export async function deleteProject(deps: AppDeps, projectId: string): Promise<void> {
   if (projectId === INTERNAL_PROJECT_ID) throw statusError("internalProjectUndeletable");
   await deps.queries.projects.delete(projectId);
+}
+
+/**
+ * Moves a project to another team of the internal project (`POST /internal/projects/transfer`). The
+ * user must hold `team_admin` in the owner team and belong to the new team. Unlike Stack, a project
+ * whose owner team the user is not in answers PROJECT_NOT_FOUND, as an unknown one does: the other
+ * answers would tell anyone which project ids exist and name their owner teams.
+ */
+export async function transferProject(deps: AppDeps, projectId: string, userId: string, newTeamId: string, actor: EventActor | null): Promise<void> {
+  const project = await deps.queries.projects.find(projectId);
+  if (!project) throw knownError("PROJECT_NOT_FOUND", { project_id: projectId });
+  const fromTeamId = project.ownerTeamId;
+  if (fromTeamId === null) throw statusError("projectWithoutOwner");
+  if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, fromTeamId, userId))) throw knownError("PROJECT_NOT_FOUND", { project_id: projectId });
+  const internal = await deps.queries.projects.find(INTERNAL_PROJECT_ID);
+  if (!internal) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: INTERNAL_PROJECT_ID });
+  await requireTeamPermission(deps, internal, fromTeamId, userId, "team_admin");
+  if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, newTeamId, userId))) {
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: newTeamId, user_id: userId });
+  }
+  await deps.store.transaction(async (tx) => {
+    await deps.queries.projects.update(projectId, { ownerTeamId: newTeamId, updatedAt: deps.clock.now() }, tx);
+    await recordEvent(deps, tx, "project.transferred", { from_team_id: fromTeamId, to_team_id: newTeamId }, { projectId, actor });
+  });
 }
 
 /**

@@ -97,7 +97,7 @@ function parseRedirectUrl(url: string): URL | undefined {
   return parsed;
 }
 
-function isLocalhost(hostname: string): boolean {
+export function isLocalhost(hostname: string): boolean {
   // The URL parser has already rewritten other IPv4 spellings (127.1, 0x7f.0.0.1) as dotted decimal.
   return hostname === "localhost" || hostname.endsWith(".localhost") || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }

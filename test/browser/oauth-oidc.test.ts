@@ -142,6 +142,7 @@ describe.each(testDialects)("social sign-in in Chromium against the server on %s
       await expect.poll(() => page.getByText("latchkey-browser-client").count()).toBe(1);
       await page.getByLabel("E-mail").fill("grace@corp.example");
       await page.getByLabel("Name").fill("Grace Hopper");
+      await page.screenshot({ path: `${ARTIFACTS}/oauth-oidc-provider-page-${dialect}.png`, fullPage: true });
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(`${appOrigin}/callback?**`);
       await page.locator("#email").waitFor();

@@ -202,6 +202,8 @@ export const isolationRoutes: Record<string, RouteCase> = {
     requests: ({ victim }) => [{ label: "session for victim user", refuse: true, body: { user_id: victim.user1.id, is_impersonation: true } }],
   },
   "DELETE /auth/sessions/current": { notPerUser: SELF, requests: () => [{ label: "sign out" }] },
+  // The refresh token travels in X-Stack-Refresh-Token, which the matrix does not send: a call without it must not succeed.
+  "POST /auth/sessions/current/refresh": { notPerUser: BEARER, requests: () => [{ label: "refresh without a token", refuse: true }] },
   "DELETE /auth/sessions": {
     requests: ({ victim }) => [
       { label: "end the victim user's sessions", refuse: true, query: { user_id: victim.user1.id, include_current: "true" } },
@@ -537,6 +539,10 @@ export const isolationRoutes: Record<string, RouteCase> = {
   },
   "GET /internal/audit-log": { notPerUser: NO_IDS, requests: () => [{ label: "own audit log" }] },
   "POST /internal/audit-log/verify": { notPerUser: NO_IDS, requests: () => [{ label: "own chain check", body: {} }] },
+  "GET /internal/metrics": {
+    notPerUser: "admin only; counts and lists the caller's own project's users",
+    requests: () => [{ label: "own metrics" }, { label: "own metrics with anonymous users", query: { include_anonymous: "true" } }],
+  },
   "POST /data-vault/stores/{store_id}/set": {
     notPerUser: "server and admin only; entries belong to the caller's project (store ids are per project)",
     requests: () => [{ label: "set in a store id", params: { store_id: "notes" }, body: { hashed_key: "k", encrypted_value: "v" } }],

@@ -18,6 +18,7 @@ export type { ServerUser } from "./apps/objects/server-user.js";
 export type { Team, TeamUser, TeamInvitation, TeamMemberProfile } from "./apps/objects/team.js";
 export type { ServerTeam, ServerTeamUser } from "./apps/objects/server-team.js";
 export type { ContactChannel } from "./apps/objects/contact-channel.js";
+export type { ServerOAuthProvider, ServerOAuthProviderCreateOptions, ServerOAuthProviderUpdateOptions } from "./apps/objects/oauth-provider.js";
 export type { ApiKey } from "./apps/objects/api-key.js";
 export type { Item, ServerItem } from "./apps/objects/item.js";
 export type { Project, ProjectConfig } from "./apps/objects/project.js";

@@ -29,7 +29,11 @@ export function defineUserTables(b: TableBuilders, { projects }: ProjectTables) 
       signedUpAt: b.time("signed_up_at").notNull(),
       lastActiveAt: b.time("last_active_at").notNull(),
     },
-    (t) => [b.index("users_project_signed_up_idx").on(t.projectId, t.signedUpAt, t.id)],
+    (t) => [
+      b.index("users_project_signed_up_idx").on(t.projectId, t.signedUpAt, t.id),
+      // The most recently active users (metrics).
+      b.index("users_project_last_active_idx").on(t.projectId, t.lastActiveAt),
+    ],
   );
 
   const userId = () => userIdColumn(b, users);
@@ -92,7 +96,22 @@ export function defineUserTables(b: TableBuilders, { projects }: ProjectTables) 
     (t) => [b.uniqueIndex("mfa_recovery_codes_hash_idx").on(t.userId, t.codeHash)],
   );
 
-  return { users, contactChannels, passkeys, mfaRecoveryCodes };
+  /**
+   * The days (UTC, `YYYY-MM-DD`) on which a user was active (signed up, signed in, refreshed a token):
+   * one row per user and day, written at most once a minute per user, read by the metrics' daily
+   * active users.
+   */
+  const userActivityDays = b.table(
+    "user_activity_days",
+    {
+      projectId: projectId(),
+      userId: userId(),
+      day: b.text("day").notNull(),
+    },
+    (t) => [b.primaryKey({ columns: [t.userId, t.day] }), b.index("user_activity_days_project_day_idx").on(t.projectId, t.day)],
+  );
+
+  return { users, contactChannels, passkeys, mfaRecoveryCodes, userActivityDays };
 }
 
 export type UserTables = ReturnType<typeof defineUserTables>;

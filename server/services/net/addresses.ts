@@ -174,8 +174,3 @@ export function addressKind(address: string): AddressKind | null {
   for (const [kind, list] of kindLists) if (list.check(canonical, family)) return kind;
   return "public";
 }
-
-/** Loopback addresses (127.0.0.0/8, ::1, IPv4-mapped loopback). */
-export function isLoopback(address: string): boolean {
-  return addressKind(address) === "loopback";
-}

@@ -1,8 +1,10 @@
 import { KnownErrors } from "../core/errors/known-errors.js";
+import type { Result } from "../result.js";
 import type { Session } from "../core/tokens/session.js";
 import { type ClientAppOptions, type GetUserOptions, LatchkeyClientApp } from "./client-app.js";
 import { type ClientUserJson, type ServerUserJson, serverApi } from "./context.js";
 import { getServerItem, type ItemOwner, type ServerItem } from "./objects/item.js";
+import { createOAuthProviderLink, type ServerOAuthProvider, type ServerOAuthProviderCreateOptions } from "./objects/oauth-provider.js";
 import { createServerTeam, type ServerTeam } from "./objects/server-team.js";
 import { createServerUser, serverUserUpdateBody, type ServerUser } from "./objects/server-user.js";
 import { authMethods } from "./objects/user.js";
@@ -171,6 +173,19 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
   async listTeams(): Promise<ServerTeam[]> {
     const { items } = await serverApi(this._context)("get", "/teams", {});
     return items.map((t) => createServerTeam(this._context, t));
+  }
+
+  /**
+   * Links a provider account to a user without a sign-in (an import, an account known by other means).
+   * An account that already signs in another user is an error result.
+   * @example
+   * ```ts
+   * const linked = await app.createOAuthProvider({ userId, providerConfigId: "github", accountId: "1001", email: "ada@example.com", allowSignIn: true, allowConnectedAccounts: false });
+   * if (linked.status === "error") console.log(linked.error.errorCode);
+   * ```
+   */
+  createOAuthProvider(options: ServerOAuthProviderCreateOptions): Promise<Result<ServerOAuthProvider, InstanceType<typeof KnownErrors.OAuthProviderAccountIdAlreadyUsedForSignIn>>> {
+    return createOAuthProviderLink(this._context, options);
   }
 
   /** An item with the methods that change its quantity. @example `const credits = await app.getItem({ itemId: "credits", userId });` */

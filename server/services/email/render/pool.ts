@@ -50,6 +50,8 @@ export interface PoolStats {
   queued: number;
   /** Spawn-to-ready times of every context started so far, in ms (the first ones are the initial warm-up). */
   coldStartsMs: number[];
+  /** Of those, the time each worker took to load QuickJS, the runtime, and compile Tailwind's default setup. */
+  contextLoadsMs: number[];
   retired: number;
 }
 
@@ -57,6 +59,7 @@ export class SandboxPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private readonly coldStartsMs: number[] = [];
+  private readonly contextLoadsMs: number[] = [];
   private readonly readyWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
   private nextId = 1;
   private retiredCount = 0;
@@ -88,6 +91,7 @@ export class SandboxPool {
       busy: this.slots.filter((slot) => slot.job).length,
       queued: this.queue.length,
       coldStartsMs: [...this.coldStartsMs],
+      contextLoadsMs: [...this.contextLoadsMs],
       retired: this.retiredCount,
     };
   }
@@ -128,6 +132,7 @@ export class SandboxPool {
         slot.worker.unref();
         this.startFailures = 0;
         this.coldStartsMs.push(Math.round(performance.now() - slot.spawnedAt));
+        this.contextLoadsMs.push(message.loadMs);
         if (this.slots.every((s) => s.ready)) for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
         this.dispatch();
         return;

@@ -26,7 +26,9 @@ const port = parentPort!;
 const start = workerData as WorkerStartData;
 const post = (message: WorkerMessage): void => port.postMessage(message);
 
-function handle(sandbox: EmailSandbox, request: RenderRequest): WorkerMessage {
+type Answer = Extract<WorkerMessage, { type: "rendered" | "failed" }>;
+
+function handle(sandbox: EmailSandbox, request: RenderRequest): Answer {
   const { themeTsx, templateTsx, ...job } = request.input;
   try {
     const theme = compileModule(themeTsx, "theme.tsx");
@@ -53,12 +55,9 @@ try {
 try {
   const began = performance.now();
   const sandbox = await EmailSandbox.create(readFileSync(start.runtimePath, "utf8"), start);
-  port.on("message", (request: RenderRequest) => {
-    const answer = handle(sandbox, request);
-    post(answer);
-    if (answer.type === "failed" && answer.failure.fatal) return;
-    // Idle work: the spare Tailwind setup for the next change of project. If this fails, the context
-    // is not trusted any more: the worker exits and the pool replaces it.
+  // Idle work: the spare Tailwind setup for the next change of project. If this fails, the context is
+  // not trusted any more: the worker exits and the pool replaces it.
+  const prepareSpareWhenIdle = () =>
     setImmediate(() => {
       try {
         sandbox.prepareSpare();
@@ -66,8 +65,13 @@ try {
         process.exit(1);
       }
     });
+  port.on("message", (request: RenderRequest) => {
+    const answer = handle(sandbox, request);
+    post(answer);
+    if (answer.type === "rendered" || !answer.failure.fatal) prepareSpareWhenIdle();
   });
   post({ type: "ready", loadMs: Math.round(performance.now() - began) });
+  prepareSpareWhenIdle();
 } catch (error) {
   post({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });
 }

@@ -62,7 +62,6 @@ export class EmailSandbox {
     const sandbox = new EmailSandbox(runtime, context, api, limits);
     runtime.setInterruptHandler(() => Date.now() > sandbox.deadline);
     sandbox.runOwn(api.warmUp);
-    sandbox.prepareSpare();
     return sandbox;
   }
 

@@ -40,10 +40,9 @@ describe.each(testDialects)("sign-out on %s", (dialect) => {
     expect((await refreshWithTokenEndpoint(lk, project, phone.refresh_token)).status).toBe(200);
   });
 
-  // BUG (server): POST /auth/sessions/current/refresh (x-stack-refresh-token; reference/wire/tokens-and-sessions.md §5.5:
-  // 200 {access_token}, unknown or expired -> REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED) is not implemented: it answers 404
-  // "there is no POST /api/v1/auth/sessions/current/refresh in this API". When it exists, make this a plain `it`.
-  it.fails("refuses POST /auth/sessions/current/refresh after sign-out with 401 REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", async () => {
+  // POST /auth/sessions/current/refresh (x-stack-refresh-token; reference/wire/tokens-and-sessions.md §5.5):
+  // 200 {access_token}, unknown or expired -> REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED.
+  it("refuses POST /auth/sessions/current/refresh after sign-out with 401 REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
     const user = await lk.call("POST", "/users", { access: "server", project, body: { primary_email: "ada@example.com" } });

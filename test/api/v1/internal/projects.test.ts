@@ -143,7 +143,7 @@ describe.each(testDialects)("projects and config on %s", (dialect) => {
     await expectUnchanged(lk, project, async () => {
       expect(schemaErrorMessage(await patchDomain("https://a.example.com", "handler"))).toContain("Handler path must start with /");
       for (const domain of ["https://exa mple.com", "not a url", "example.com"]) {
-        expect(schemaErrorMessage(await patchDomain(domain, "/handler"))).toContain("body.config.domains.0.domain is not a valid URL or wildcard URL pattern");
+        expect(schemaErrorMessage(await patchDomain(domain, "/handler"))).toContain("body.config.domains[0].domain is not a valid URL or wildcard URL pattern");
       }
     });
   });

@@ -3,6 +3,7 @@ import { type AppContext, type ServerUserJson, serverApi, toDate } from "../cont
 import { apiKeyCreateBody, createApiKey, type ApiKeyCreationOptions } from "./api-key.js";
 import { channelCreateBody, createContactChannel, type ContactChannelCreateOptions } from "./contact-channel.js";
 import { getServerItem } from "./item.js";
+import { listServerOAuthProviders } from "./oauth-provider.js";
 import { grantPermission, permissionArgs, permissionMethods, revokePermission } from "./permissions.js";
 import { activeSessionOf, sessionHandle } from "./session.js";
 import { createServerTeam, type ServerTeam } from "./server-team.js";
@@ -140,6 +141,12 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
       const created = await api("post", "/contact-channels", { body: channelCreateBody(user_id, data) });
       context.changed();
       return createContactChannel(context, null, created);
+    },
+    /** The provider accounts linked to this user, oldest first. @example `const providers = await user.listOAuthProviders();` */
+    listOAuthProviders: () => listServerOAuthProviders(context, user_id),
+    /** A linked provider account by its id; null when the user has none with that id. @example `const github = await user.getOAuthProvider(linkId);` */
+    async getOAuthProvider(id: string) {
+      return (await listServerOAuthProviders(context, user_id)).find((p) => p.id === id) ?? null;
     },
     /** @example `const sessions = await user.getActiveSessions();` */
     async getActiveSessions() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ArkErrors, type } from "./arktype-lite.js";
+import type { ArkErrors } from "./arktype-lite.js";
+import { type } from "./arktype-lite.js";
 
 describe("arktype-lite", () => {
   const schema = type({ link: "string.url", "count?": "number.integer", kind: "'a' | 'b'", tags: "string[]", nested: { ok: "boolean" } });
