@@ -140,7 +140,7 @@ export const sendPrimaryEmailVerificationCode = defineProcedure({
   description: "Deprecated: use `/contact-channels/{user_id}/{contact_channel_id}/send-verification-code`.",
   tags,
   successStatus: 200,
-  errors: ["USER_AUTHENTICATION_REQUIRED", "EMAIL_IS_NOT_PRIMARY_EMAIL", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "noPrimaryEmailToVerify", "tooManyRequests"],
+  errors: ["EMAIL_IS_NOT_PRIMARY_EMAIL", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "noPrimaryEmailToVerify", "tooManyRequests"],
   body: z.strictObject({ email, callback_url: callbackUrl }),
   output: successResponse,
 });

@@ -100,6 +100,6 @@ describe("wire shape of selected errors", () => {
   });
 
   it("leaves details out of the body of errors without details", () => {
-    expect(new KnownError("USER_NOT_FOUND", undefined).toJSON()).toEqual({ code: "USER_NOT_FOUND", error: "The user does not exist." });
+    expect(new KnownError("USER_NOT_FOUND", undefined).toJSON()).toEqual({ code: "USER_NOT_FOUND", error: "User not found." });
   });
 });

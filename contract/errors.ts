@@ -28,8 +28,10 @@ const permissionScope = z.enum(["team", "project"]);
 const customerType = z.enum(customerTypes);
 const apiKeyType = z.enum(["user", "team"]);
 
+/** Stack's pointer to its REST authentication docs, appended to the access-header errors (clients compare the text). */
+const restAuthDocs = "\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication";
 const unverifiedEmailHint =
-  " The e-mail address is not verified yet: sign in with the method you originally signed up with and verify the address, then this sign-in method will work.";
+  " but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method.";
 
 export const knownErrors = {
   // 3.1 Request, schema and project authentication
@@ -47,9 +49,9 @@ export const knownErrors = {
   INVALID_ACCESS_TYPE: defineError(400, z.object({ accessType: z.string() }), (d) =>
     `The x-stack-access-type header was '${d.accessType}'; it must be 'client', 'server' or 'admin'.`),
   ACCESS_TYPE_WITHOUT_PROJECT_ID: defineError(400, z.object({ request_type: accessType }), (d) =>
-    `The x-stack-access-type header is '${d.request_type}', but no x-stack-project-id header was sent. Send the id of the project you are calling.`),
+    `The x-stack-access-type header was '${d.request_type}', but the x-stack-project-id header was not provided.${restAuthDocs}`),
   ACCESS_TYPE_REQUIRED: defineError(400, null,
-    "This endpoint needs an access level. Send the x-stack-access-type header ('client', 'server' or 'admin') with the matching project key."),
+    `You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'.${restAuthDocs}`),
   INSUFFICIENT_ACCESS_TYPE: defineError(401,
     z.object({ actual_access_type: accessType, allowed_access_types: z.array(accessType) }), (d) =>
       `The x-stack-access-type header must be '${d.allowed_access_types.join("' or '")}', but was '${d.actual_access_type}'.`),
@@ -58,8 +60,8 @@ export const knownErrors = {
   INVALID_SECRET_SERVER_KEY: defineError(401, projectId, (d) =>
     `The secret server key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
   INVALID_SUPER_SECRET_ADMIN_KEY: defineError(401, projectId, (d) =>
-    `The super secret admin key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
-  UNPARSABLE_ADMIN_ACCESS_TOKEN: defineError(401, null, "The admin access token could not be parsed."),
+    `The super secret admin key is not valid for the project "${d.project_id}". Does the project and/or the key exist?`),
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: defineError(401, null, "Admin access token is not parsable."),
   ADMIN_ACCESS_TOKEN_EXPIRED: defineError(401, z.object({ expired_at_millis: z.null() }),
     "The admin access token has expired. Refresh it and retry the request."),
   INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: defineError(401, null,
@@ -68,8 +70,7 @@ export const knownErrors = {
     "The admin access token belongs to a user who may not administer this project."),
   CLIENT_AUTHENTICATION_REQUIRED: defineError(401, null,
     "This request needs the publishable client key (x-stack-publishable-client-key)."),
-  SERVER_AUTHENTICATION_REQUIRED: defineError(401, null,
-    "This request needs the secret server key (x-stack-secret-server-key)."),
+  SERVER_AUTHENTICATION_REQUIRED: defineError(401, null, "The secret server key must be provided."),
   CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED: defineError(401, null,
     "This request needs the publishable client key or the secret server key."),
   CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED: defineError(401, null,
@@ -82,7 +83,7 @@ export const knownErrors = {
   PROJECT_NOT_FOUND: defineError(404, projectId, (d) =>
     `Project "${d.project_id}" does not exist or the current user cannot access it.`),
   CURRENT_PROJECT_NOT_FOUND: defineError(400, projectId, (d) =>
-    `No project with id "${d.project_id}" exists. Check the x-stack-project-id header.`),
+    `The current project with ID ${d.project_id} was not found. Please check the value of the x-stack-project-id header.`),
   BRANCH_DOES_NOT_EXIST: defineError(400, z.object({ branch_id: z.string() }), (d) =>
     `Branch "${d.branch_id}" does not exist.`),
   WORKFLOW_TOKEN_DOES_NOT_EXIST: defineError(400, null,
@@ -91,7 +92,7 @@ export const knownErrors = {
     "The workflow token in the x-stack-workflow-token header has expired."),
 
   // 3.2 Access tokens, refresh tokens, sessions
-  UNPARSABLE_ACCESS_TOKEN: defineError(401, null, "The access token could not be parsed."),
+  UNPARSABLE_ACCESS_TOKEN: defineError(401, null, "Access token is not parsable."),
   ACCESS_TOKEN_EXPIRED: defineError(401, z.object({ expired_at_millis: z.number().nullable() }), (d) => {
     const at = d.expired_at_millis;
     const when = at !== null && Number.isFinite(at) ? ` It expired at ${new Date(at).toISOString()}.` : "";
@@ -104,38 +105,37 @@ export const knownErrors = {
     "The refresh token does not exist in this project, or its session has expired or was revoked."),
   PROVIDER_REJECTED: defineError(401, null,
     "The sign-in provider no longer accepts this session. The user has to sign in again."),
-  CANNOT_DELETE_CURRENT_SESSION: defineError(400, null,
-    "The session making this request cannot delete itself. Sign out instead."),
+  CANNOT_DELETE_CURRENT_SESSION: defineError(400, null, "Cannot delete the current session."),
   ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: defineError(401, null,
-    "The access token belongs to an anonymous user, and this request does not allow anonymous users. Send the x-stack-allow-anonymous-user header set to 'true' to allow them."),
-  USER_AUTHENTICATION_REQUIRED: defineError(401, null, "This endpoint needs a signed-in user."),
+    "X-Stack-Access-Token is for an anonymous user, but anonymous users are not enabled. Set the X-Stack-Allow-Anonymous-User header of this request to 'true' to allow anonymous users."),
+  USER_AUTHENTICATION_REQUIRED: defineError(401, null, "User authentication required for this endpoint."),
   CANNOT_GET_OWN_USER_WITHOUT_USER: defineError(400, null,
-    "The user id 'me' was given, but the request is not signed in as any user."),
+    "You have specified 'me' as a userId, but did not provide authentication for a user."),
 
   // 3.3 Users, sign-up/sign-in, passwords, e-mail
   USER_EMAIL_ALREADY_EXISTS: defineError(409,
     z.object({ email: z.string(), would_work_if_email_was_verified: z.boolean() }), (d) =>
-      `A user with the e-mail address "${d.email}" already exists.${d.would_work_if_email_was_verified ? unverifiedEmailHint : ""}`),
+      `A user with email "${d.email}" already exists${d.would_work_if_email_was_verified ? unverifiedEmailHint : "."}`),
   USER_ID_DOES_NOT_EXIST: defineError(400, z.object({ user_id: z.string() }), (d) =>
     `No user with id "${d.user_id}" exists.`),
-  USER_NOT_FOUND: defineError(404, null, "The user does not exist."),
+  USER_NOT_FOUND: defineError(404, null, "User not found."),
   EMAIL_NOT_VERIFIED: defineError(400, null, "The e-mail address has not been verified."),
   SIGN_UP_NOT_ENABLED: defineError(400, null,
-    "This project does not allow new accounts to be created. The project owner can turn sign-up on."),
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: defineError(400, null, "This project does not allow signing in with a password."),
-  PASSKEY_AUTHENTICATION_NOT_ENABLED: defineError(400, null, "This project does not allow signing in with a passkey."),
+    "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it."),
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: defineError(400, null, "Password authentication is not enabled for this project."),
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: defineError(400, null, "Passkey authentication is not enabled for this project."),
   ANONYMOUS_ACCOUNTS_NOT_ENABLED: defineError(400, null, "This project does not allow anonymous accounts."),
-  EMAIL_PASSWORD_MISMATCH: defineError(400, null, "The e-mail address or the password is wrong."),
+  EMAIL_PASSWORD_MISMATCH: defineError(400, null, "Wrong e-mail or password."),
   REDIRECT_URL_NOT_WHITELISTED: defineError(400, null,
-    "The redirect URL is not on this project's list of trusted domains."),
+    "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?"),
   PASSWORD_TOO_SHORT: defineError(400, z.object({ min_length: z.number().int() }), (d) =>
-    `The password is too short: it needs at least ${d.min_length} characters.`),
+    `Password too short. Minimum length is ${d.min_length}.`),
   PASSWORD_TOO_LONG: defineError(400, z.object({ maxLength: z.number().int() }), (d) =>
     `The password is too long: it may have at most ${d.maxLength} characters.`),
   PASSWORD_REQUIREMENTS_NOT_MET: defineError(400, message, (d) => d.message),
   USER_DOES_NOT_HAVE_PASSWORD: defineError(400, null, "This user has no password to sign in with."),
-  PASSWORD_CONFIRMATION_MISMATCH: defineError(400, null, "The current password given is not correct."),
-  EMAIL_ALREADY_VERIFIED: defineError(409, null, "The e-mail address has already been verified."),
+  PASSWORD_CONFIRMATION_MISMATCH: defineError(400, null, "Passwords do not match."),
+  EMAIL_ALREADY_VERIFIED: defineError(409, null, "The e-mail is already verified."),
   EMAIL_NOT_ASSOCIATED_WITH_USER: defineError(400, null,
     "No user can sign in with this e-mail address."),
   EMAIL_IS_NOT_PRIMARY_EMAIL: defineError(400, z.object({ email: z.string(), primary_email: z.string() }), (d) =>
@@ -151,18 +151,18 @@ export const knownErrors = {
     }),
 
   // 3.4 Verification codes
-  VERIFICATION_CODE_NOT_FOUND: defineError(404, null, "The verification code does not exist in this project."),
+  VERIFICATION_CODE_NOT_FOUND: defineError(404, null, "The verification code does not exist for this project."),
   VERIFICATION_CODE_EXPIRED: defineError(400, null, "The verification code has expired."),
   VERIFICATION_CODE_ALREADY_USED: defineError(409, null, "The verification code has already been used."),
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: defineError(400, null,
-    "Too many wrong attempts were made with this verification code; it can no longer be used."),
+    "The verification code nonce has reached the maximum number of attempts. This code is not valid anymore."),
 
   // 3.5 Passkeys and MFA
   PASSKEY_REGISTRATION_FAILED: defineError(400, message, (d) => d.message),
   PASSKEY_WEBAUTHN_ERROR: defineError(400, z.object({ message: z.string(), code: z.string() }), (d) => d.message),
   PASSKEY_AUTHENTICATION_FAILED: defineError(400, message, (d) => d.message),
   MULTI_FACTOR_AUTHENTICATION_REQUIRED: defineError(400, z.object({ attempt_code: z.string() }),
-    "This user must complete multi-factor authentication to sign in."),
+    "Multi-factor authentication is required for this user."),
   INVALID_TOTP_CODE: defineError(400, null, "The TOTP code is not correct. Try again with a fresh code."),
 
   // 3.6 Teams and permissions
@@ -225,7 +225,7 @@ export const knownErrors = {
     "Public API keys cannot be revoked through the secret-scanning endpoint."),
 
   // 3.9 CLI login
-  INVALID_POLLING_CODE: defineError(400, null, "The polling code is not valid or does not exist."),
+  INVALID_POLLING_CODE: defineError(400, null, "The polling code is invalid or does not exist."),
   CLI_AUTH_ERROR: defineError(400, message, (d) => d.message),
   CLI_AUTH_EXPIRED_ERROR: defineError(400, message, "CLI authentication request expired. Please try again."),
   CLI_AUTH_USED_ERROR: defineError(400, message, "This authentication token has already been used."),

@@ -87,7 +87,7 @@ export const updatePassword = defineProcedure({
   summary: "Change the signed-in user's password; ends their other sessions",
   tags: ["Password"],
   successStatus: 200,
-  errors: [...passwordErrors, "USER_AUTHENTICATION_REQUIRED", "USER_DOES_NOT_HAVE_PASSWORD", "PASSWORD_CONFIRMATION_MISMATCH", "tooManyRequests"],
+  errors: [...passwordErrors, "USER_DOES_NOT_HAVE_PASSWORD", "PASSWORD_CONFIRMATION_MISMATCH", "tooManyRequests"],
   body: z.strictObject({ old_password: password, new_password: password }),
   output: successResponse,
 });
@@ -99,7 +99,7 @@ export const setPassword = defineProcedure({
   summary: "Give the signed-in user a password when they have none",
   tags: ["Password"],
   successStatus: 200,
-  errors: [...passwordErrors, "USER_AUTHENTICATION_REQUIRED", "passwordAlreadySet", "tooManyRequests"],
+  errors: [...passwordErrors, "passwordAlreadySet", "tooManyRequests"],
   body: z.strictObject({ password }),
   output: successResponse,
 });

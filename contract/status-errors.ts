@@ -19,7 +19,7 @@ export const statusErrors = {
 
   // Callers acting on other users than themselves
   adminTokenOwnerGone: defineStatusError(401, "The user of this admin access token no longer exists or has signed out."),
-  sessionsListOwnOnly: defineStatusError(403, ownUserOnly("list their own sessions")),
+  sessionsListOwnOnly: defineStatusError(403, "Client can only list sessions for their own user."),
   sessionsEndOwnOnly: defineStatusError(403, ownUserOnly("end their own sessions")),
   contactChannelsOwnOnly: defineStatusError(403, (d: { action: "list" | "create" | "read" | "update" | "delete" }) =>
     `Client can only ${d.action} contact channels for their own user.`),
@@ -36,24 +36,24 @@ export const statusErrors = {
   teamIdRequiredForClient: defineStatusError(400, "team_id is required for access type client"),
 
   // Project settings that turn a feature off
-  clientUserDeletionDisabled: defineStatusError(400, "Client user deletion is not enabled for this project."),
+  clientUserDeletionDisabled: defineStatusError(400, "Client user deletion is not enabled for this project"),
   clientTeamCreationDisabled: defineStatusError(403, "Client team creation is disabled for this project"),
   passwordSignInDisabledOnCreate: defineStatusError(400, "Password sign-in is not enabled for this project."),
-  otpSignInDisabled: defineStatusError(403, "One-time-code sign-in is not enabled for this project."),
+  otpSignInDisabled: defineStatusError(403, "OTP sign-in is not enabled for this project"),
   otpSignInDisabledOnCreate: defineStatusError(400, "One-time-code sign-in is not enabled for this project."),
   apiKeysDisabled: defineStatusError(400, (d: { kind: "User" | "Team" }) => `${d.kind} API keys are not enabled for this project.`),
 
   // Users and their profile
-  profileImageNotBase64: defineStatusError(400,
-    "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp)."),
+  profileImageNotBase64: defineStatusError(400, "Invalid profile image URL"),
   profileImageTooLarge: defineStatusError(400, "Invalid profile image URL: images must be smaller than 100 KB."),
   profileImageBadUrl: defineStatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL."),
-  passwordAndHashBoth: defineStatusError(400, "Set either password or password_hash, not both."),
+  passwordAndHashBoth: defineStatusError(400, "Cannot set both password and password_hash at the same time."),
   unsupportedPasswordHash: defineStatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format."),
   passkeyAuthNotSettable: defineStatusError(400,
     "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey."),
-  primaryEmailFlagsNeedEmail: defineStatusError(400, "primary_email_verified and primary_email_auth_enabled need a primary_email."),
-  passwordAlreadySet: defineStatusError(400, "This user already has a password; change it with the current one instead."),
+  primaryEmailFlagsNeedEmail: defineStatusError(400, "primary_email_auth_enabled cannot be true without primary_email"),
+  primaryEmailVerifiedNeedsEmail: defineStatusError(400, "primary_email_verified cannot be true without primary_email"),
+  passwordAlreadySet: defineStatusError(400, "User already has a password set."),
   totpRequiredForRecoveryCodes: defineStatusError(400, "Set up a TOTP authenticator before creating recovery codes."),
 
   // Contact channels

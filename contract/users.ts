@@ -102,7 +102,7 @@ export const updateCurrentUser = defineProcedure({
   summary: "Update the signed-in user",
   tags: ["Users"],
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "unsupportedPasswordHash", "passkeyAuthNotSettable", "primaryEmailFlagsNeedEmail", "profileImageBadUrl", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "unsupportedPasswordHash", "passkeyAuthNotSettable", "primaryEmailFlagsNeedEmail", "primaryEmailVerifiedNeedsEmail", "profileImageBadUrl", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests"],
   body: { client: clientUserUpdate, server: serverUserUpdate },
   output: { client: clientUser, server: serverUser },
 });
@@ -149,7 +149,7 @@ export const createUser = defineProcedure({
   summary: "Create a user (allowed whatever the sign-up setting)",
   tags: ["Users"],
   successStatus: 201,
-  errors: ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "passwordSignInDisabledOnCreate", "profileImageBadUrl", "otpSignInDisabledOnCreate", "primaryEmailFlagsNeedEmail", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests", "unsupportedPasswordHash"],
+  errors: ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "passwordSignInDisabledOnCreate", "profileImageBadUrl", "otpSignInDisabledOnCreate", "primaryEmailFlagsNeedEmail", "primaryEmailVerifiedNeedsEmail", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests", "unsupportedPasswordHash"],
   body: serverUserCreate,
   output: serverUser,
 });
@@ -173,7 +173,7 @@ export const updateUser = defineProcedure({
   summary: "Update a user",
   tags: ["Users"],
   successStatus: 200,
-  errors: ["USER_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "passkeyAuthNotSettable", "primaryEmailFlagsNeedEmail", "profileImageBadUrl", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests", "unsupportedPasswordHash"],
+  errors: ["USER_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "passkeyAuthNotSettable", "primaryEmailFlagsNeedEmail", "primaryEmailVerifiedNeedsEmail", "profileImageBadUrl", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests", "unsupportedPasswordHash"],
   params: userIdParams,
   body: serverUserUpdate,
   output: serverUser,

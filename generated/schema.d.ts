@@ -523,6 +523,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/check-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a client SDK of the given version suits this server
+         * @description Versions older than 2.8 (and invalid ones) are a severe problem; later ones are up to date.
+         */
+        post: operations["checkVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connected-accounts/{user_id}/{provider_id}/access-token": {
         parameters: {
             query?: never;
@@ -868,6 +888,46 @@ export interface paths {
         head?: never;
         /** Update the current project; list-valued config fields replace the whole list */
         patch: operations["updateAdminProject"];
+        trace?: never;
+    };
+    "/internal/projects/current/production-mode-problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What keeps the project's configuration from being fit for production (our addition; Stack's SDK computes the same list)
+         * @description Five checks: localhost allowed; a trusted domain that is not a valid URL, is a localhost domain, is a bare IP address, or does not use HTTPS. Each problem links to the project's domain settings.
+         */
+        get: operations["getProductionModeProblems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/projects/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a project to another team of the signed-in internal-project user
+         * @description The user must hold `team_admin` in the project's owner team and belong to `new_team_id`. A project whose owner team the user is not in answers `PROJECT_NOT_FOUND`, as an unknown one does.
+         */
+        post: operations["transferProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/internal/webhooks/endpoints": {
@@ -2157,7 +2217,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        clientUserDeletionDisabled: "Client user deletion is not enabled for this project.";
+        clientUserDeletionDisabled: "Client user deletion is not enabled for this project";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -2867,7 +2927,7 @@ export interface components {
          * @description HTTP 403, text/plain.
          * @constant
          */
-        otpSignInDisabled: "One-time-code sign-in is not enabled for this project.";
+        otpSignInDisabled: "OTP sign-in is not enabled for this project";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3120,12 +3180,12 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        passwordAlreadySet: "This user already has a password; change it with the current one instead.";
+        passwordAlreadySet: "User already has a password set.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
          */
-        passwordAndHashBoth: "Set either password or password_hash, not both.";
+        passwordAndHashBoth: "Cannot set both password and password_hash at the same time.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3210,7 +3270,21 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        primaryEmailFlagsNeedEmail: "primary_email_verified and primary_email_auth_enabled need a primary_email.";
+        primaryEmailFlagsNeedEmail: "primary_email_auth_enabled cannot be true without primary_email";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        primaryEmailVerifiedNeedsEmail: "primary_email_verified cannot be true without primary_email";
+        ProductionModeProblem: {
+            /** @example Trusted domains should be HTTPS: http://example.com */
+            message: string;
+            /**
+             * @description Where in the dashboard to fix it.
+             * @example /projects/internal/domains
+             */
+            relative_fix_url: string;
+        };
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3220,7 +3294,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        profileImageNotBase64: "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp).";
+        profileImageNotBase64: "Invalid profile image URL";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3405,6 +3479,11 @@ export interface components {
              */
             logo_url?: string | null;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        projectWithoutOwner: "Project must have an owner team to be transferred";
         /** @description HTTP 401. The sign-in provider no longer accepts this session. The user has to sign in again. */
         PROVIDER_REJECTED: {
             /** @constant */
@@ -3683,7 +3762,7 @@ export interface components {
          * @description HTTP 403, text/plain.
          * @constant
          */
-        sessionsListOwnOnly: "Clients can only list their own sessions (user_id must be me or their own id).";
+        sessionsListOwnOnly: "Client can only list sessions for their own user.";
         /** @description HTTP 400, text/plain, from the template `This server has no shared OAuth credentials for {providerId}. Configure the project's own client id and secret for this provider.` */
         sharedOAuthCredentialsMissing: string;
         /** @description HTTP 400. This project does not allow new accounts to be created. The project owner can turn sign-up on. */
@@ -4663,6 +4742,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_c7e27e33: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["projectWithoutOwner"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_c8c81713: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4860,6 +4950,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["TEAM_PERMISSION_NOT_FOUND"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_64108dde: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["EXPECTED_INTERNAL_PROJECT"] | components["schemas"]["TEAM_PERMISSION_REQUIRED"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
                 "text/plain": components["schemas"]["adminTokenOwnerGone"];
             };
         };
@@ -6505,6 +6606,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    feature_name?: string;
                     name?: string;
                 } & {
                     [key: string]: unknown;
@@ -6519,6 +6621,45 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    checkVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 2.8.39 */
+                    clientVersion: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        upToDate: true;
+                    } | {
+                        error: string;
+                        severe: boolean;
+                        /** @constant */
+                        upToDate: false;
+                    };
                 };
             };
             400: components["responses"]["AuthenticatedWriteErrors400"];
@@ -7266,6 +7407,70 @@ export interface operations {
             400: components["responses"]["AuthenticatedWriteErrors400"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getProductionModeProblems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ProductionModeProblem"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    transferProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A team of the internal project that the user belongs to. */
+                    new_team_id: string;
+                    /** @description The project to move. */
+                    project_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The string "true", as Stack answers.
+                         * @constant
+                         */
+                        success: "true";
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_c7e27e33"];
+            401: components["responses"]["Errors401_64108dde"];
+            404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
         };
     };

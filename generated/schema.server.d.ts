@@ -523,6 +523,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/check-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a client SDK of the given version suits this server
+         * @description Versions older than 2.8 (and invalid ones) are a severe problem; later ones are up to date.
+         */
+        post: operations["checkVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connected-accounts/{user_id}/{provider_id}/access-token": {
         parameters: {
             query?: never;
@@ -722,6 +742,26 @@ export interface paths {
         put?: never;
         /** Create a project owned by one of the signed-in internal-project user's teams */
         post: operations["createOwnedProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/projects/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a project to another team of the signed-in internal-project user
+         * @description The user must hold `team_admin` in the project's owner team and belong to `new_team_id`. A project whose owner team the user is not in answers `PROJECT_NOT_FOUND`, as an unknown one does.
+         */
+        post: operations["transferProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1775,7 +1815,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        clientUserDeletionDisabled: "Client user deletion is not enabled for this project.";
+        clientUserDeletionDisabled: "Client user deletion is not enabled for this project";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -2459,7 +2499,7 @@ export interface components {
          * @description HTTP 403, text/plain.
          * @constant
          */
-        otpSignInDisabled: "One-time-code sign-in is not enabled for this project.";
+        otpSignInDisabled: "OTP sign-in is not enabled for this project";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -2712,12 +2752,12 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        passwordAlreadySet: "This user already has a password; change it with the current one instead.";
+        passwordAlreadySet: "User already has a password set.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
          */
-        passwordAndHashBoth: "Set either password or password_hash, not both.";
+        passwordAndHashBoth: "Cannot set both password and password_hash at the same time.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -2760,7 +2800,12 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        primaryEmailFlagsNeedEmail: "primary_email_verified and primary_email_auth_enabled need a primary_email.";
+        primaryEmailFlagsNeedEmail: "primary_email_auth_enabled cannot be true without primary_email";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        primaryEmailVerifiedNeedsEmail: "primary_email_verified cannot be true without primary_email";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -2770,7 +2815,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        profileImageNotBase64: "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp).";
+        profileImageNotBase64: "Invalid profile image URL";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -2904,6 +2949,11 @@ export interface components {
             id: string;
             user_id: components["schemas"]["Uuid"];
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        projectWithoutOwner: "Project must have an owner team to be transferred";
         /** @description HTTP 401. The sign-in provider no longer accepts this session. The user has to sign in again. */
         PROVIDER_REJECTED: {
             /** @constant */
@@ -3182,7 +3232,7 @@ export interface components {
          * @description HTTP 403, text/plain.
          * @constant
          */
-        sessionsListOwnOnly: "Clients can only list their own sessions (user_id must be me or their own id).";
+        sessionsListOwnOnly: "Client can only list sessions for their own user.";
         /** @description HTTP 400, text/plain, from the template `This server has no shared OAuth credentials for {providerId}. Configure the project's own client id and secret for this provider.` */
         sharedOAuthCredentialsMissing: string;
         /** @description HTTP 400. This project does not allow new accounts to be created. The project owner can turn sign-up on. */
@@ -4075,6 +4125,17 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"] | components["schemas"]["DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors400_c7e27e33: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["projectWithoutOwner"];
+            };
+        };
         /** @description Known error. */
         Errors400_c9aeb87a: {
             headers: {
@@ -4251,6 +4312,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["TEAM_PERMISSION_NOT_FOUND"];
+                "text/plain": components["schemas"]["adminTokenOwnerGone"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors401_64108dde: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedErrors401"] | components["schemas"]["EXPECTED_INTERNAL_PROJECT"] | components["schemas"]["TEAM_PERMISSION_REQUIRED"] | components["schemas"]["USER_AUTHENTICATION_REQUIRED"];
                 "text/plain": components["schemas"]["adminTokenOwnerGone"];
             };
         };
@@ -5846,6 +5918,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    feature_name?: string;
                     name?: string;
                 } & {
                     [key: string]: unknown;
@@ -5860,6 +5933,45 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    checkVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 2.8.39 */
+                    clientVersion: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        upToDate: true;
+                    } | {
+                        error: string;
+                        severe: boolean;
+                        /** @constant */
+                        upToDate: false;
+                    };
                 };
             };
             400: components["responses"]["AuthenticatedWriteErrors400"];
@@ -6297,6 +6409,45 @@ export interface operations {
             };
             400: components["responses"]["AuthenticatedWriteErrors400"];
             401: components["responses"]["Errors401_f125ec02"];
+            404: components["responses"]["Errors404_6d5f2534"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    transferProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A team of the internal project that the user belongs to. */
+                    new_team_id: string;
+                    /** @description The project to move. */
+                    project_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The string "true", as Stack answers.
+                         * @constant
+                         */
+                        success: "true";
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_c7e27e33"];
+            401: components["responses"]["Errors401_64108dde"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
         };

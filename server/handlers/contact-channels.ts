@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type * as c from "../../contract/contact-channels.js";
 import { knownError } from "../../contract/known-error.js";
-import { requireUser, resolveUserId } from "../http/auth.js";
+import { requireUserInSchema, resolveUserId } from "../http/auth.js";
 import type { Handler, HandlerMap, RequestContext } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import * as channels from "../services/contact-channels.js";
@@ -85,7 +85,7 @@ const sendContactChannelVerificationCode: Handler<typeof c.sendContactChannelVer
 };
 
 const sendPrimaryEmailVerificationCode: Handler<typeof c.sendPrimaryEmailVerificationCode> = async (ctx, { body }) => {
-  await channels.sendPrimaryEmailVerification(ctx.deps, ctx.auth.project, requireUser(ctx.auth), body.email, body.callback_url);
+  await channels.sendPrimaryEmailVerification(ctx.deps, ctx.auth.project, requireUserInSchema(ctx.auth, "POST /api/v1/contact-channels/send-verification-code"), body.email, body.callback_url);
   return { success: true };
 };
 

@@ -1,5 +1,5 @@
 import type * as c from "../../contract/password.js";
-import { requireUser } from "../http/auth.js";
+import { requireUserInSchema } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import * as passwords from "../services/password-auth.js";
 import { hashSecret } from "../services/secrets.js";
@@ -34,7 +34,7 @@ const resetPassword: Handler<typeof c.resetPassword> = async (ctx, { body }) => 
 
 const updatePassword: Handler<typeof c.updatePassword> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
-  const record = requireUser(auth);
+  const record = requireUserInSchema(auth, "POST /api/v1/auth/password/update");
   // The session to keep: the one of X-Stack-Refresh-Token when sent, else the access token's.
   const refreshToken = ctx.header("x-stack-refresh-token");
   const named = refreshToken ? await deps.queries.sessions.findLiveByTokenHash(auth.project.id, hashSecret(refreshToken), deps.clock.now()) : undefined;
@@ -44,7 +44,7 @@ const updatePassword: Handler<typeof c.updatePassword> = async (ctx, { body }) =
 };
 
 const setPassword: Handler<typeof c.setPassword> = async (ctx, { body }) => {
-  await passwords.setPassword(ctx.deps, ctx.auth.project, requireUser(ctx.auth), body.password);
+  await passwords.setPassword(ctx.deps, ctx.auth.project, requireUserInSchema(ctx.auth, "POST /api/v1/auth/password/set"), body.password);
   return { success: true };
 };
 

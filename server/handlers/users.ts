@@ -63,9 +63,8 @@ const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
   assertProfileImage(body.profile_image_url);
   const config = ctx.projectConfig;
-  if ((body.primary_email_verified || body.primary_email_auth_enabled) && !body.primary_email) {
-    throw statusError("primaryEmailFlagsNeedEmail");
-  }
+  if (body.primary_email_auth_enabled && !body.primary_email) throw statusError("primaryEmailFlagsNeedEmail");
+  if (body.primary_email_verified && !body.primary_email) throw statusError("primaryEmailVerifiedNeedsEmail");
   if (body.password && !config.auth.password.allowSignIn) throw statusError("passwordSignInDisabledOnCreate");
   if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw statusError("otpSignInDisabledOnCreate");
   const passwordHash = (await passwordHashFromInput(body)) ?? null;

@@ -120,6 +120,16 @@ export function requireUser(auth: Auth): UserRecord {
 }
 
 /**
+ * The signed-in user of a route that Stack declares with a required `auth.user` in its request schema:
+ * without one it answers SCHEMA_ERROR `auth.user must be defined` (not USER_AUTHENTICATION_REQUIRED).
+ * `route`: method and path as in the message, e.g. `POST /api/v1/auth/password/set`.
+ */
+export function requireUserInSchema(auth: Auth, route: string): UserRecord {
+  if (!auth.user) throw knownError("SCHEMA_ERROR", { message: `Request validation failed on ${route}:\n  - auth.user must be defined` });
+  return auth.user;
+}
+
+/**
  * Turns a `user_id` (an id or `me`) into a user id. `me` needs a signed-in user; client callers may
  * only name themselves (else the `refusal` error); procedures that admit clients must pass one.
  */

@@ -16,8 +16,9 @@ export function productionModeProblems(projectId: string, config: RenderedConfig
   const problems: ProductionModeProblem[] = [];
   const problem = (message: string) => problems.push({ message, relativeFixUrl });
   if (config.domains.allowLocalhost) problem("Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings");
-  for (const { baseUrl } of Object.values(config.domains.trustedDomains)) {
-    if (!baseUrl) continue;
+  // In the order of their URLs: the map's keys are random (and PostgreSQL's jsonb reorders them).
+  const baseUrls = Object.values(config.domains.trustedDomains).flatMap(({ baseUrl }) => (baseUrl ? [baseUrl] : []));
+  for (const baseUrl of baseUrls.sort()) {
     let url: URL;
     try {
       url = new URL(baseUrl);

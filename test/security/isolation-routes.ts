@@ -71,6 +71,10 @@ export const isolationRoutes: Record<string, RouteCase> = {
     publicByDesign: "liveness probe: no project data",
     requests: () => [{ label: "health", query: { db: "1" } }],
   },
+  "POST /check-version": {
+    publicByDesign: "compares the version the caller sent with this server's; no project data",
+    requests: () => [{ label: "version", body: { clientVersion: "2.8.39" } }],
+  },
   "POST /check-feature-support": {
     publicByDesign: "echoes the feature name the caller sent; no project data",
     requests: () => [{ label: "probe", body: { name: "passkeys" } }],
@@ -490,6 +494,16 @@ export const isolationRoutes: Record<string, RouteCase> = {
   "GET /internal/projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "admin project" }] },
   "PATCH /internal/projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "rename own project", body: { display_name: "mallory renamed" } }] },
   "DELETE /internal/projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "delete own project" }] },
+  "POST /internal/projects/transfer": {
+    internalOnly: true,
+    notPerUser: "served on the internal project only",
+    requests: ({ victim, attacker }) => [
+      { label: "victim project to the attacker's team", refuse: true, body: { project_id: victim.project.id, new_team_id: attacker.owner.teamId } },
+      { label: "victim project to the victim's team", refuse: true, body: { project_id: victim.project.id, new_team_id: victim.owner.teamId } },
+      { label: "attacker project to the victim's team", refuse: true, body: { project_id: attacker.project.id, new_team_id: victim.owner.teamId } },
+    ],
+  },
+  "GET /internal/projects/current/production-mode-problems": { notPerUser: NO_IDS, requests: () => [{ label: "own production-mode problems" }] },
   "GET /internal/config": { notPerUser: NO_IDS, requests: () => [{ label: "config" }] },
   "PATCH /internal/config/override": {
     notPerUser: NO_IDS,

@@ -17,6 +17,7 @@ import { isTrustedUrl, redirectPolicy, withQueryParam } from "../redirect-urls.j
 import { hashSecret, randomCode } from "../secrets.js";
 import { createVerificationCode } from "../verification-codes.js";
 import { signInOrLink } from "./accounts.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { authorizationUrl, exchangeCode, fetchProfile, ProviderDeniedError, ProviderFailedError, scopesFor } from "./protocol.js";
 import { providerClient, type ProviderClient } from "./provider-clients.js";
 
@@ -134,7 +135,13 @@ async function finishFoundFlow(deps: AppDeps, flow: OAuthFlowRow, state: string,
   if (flow.kind === "link" && !subject) throw knownError("USER_NOT_FOUND");
 
   const { profile, tokens } = await talkToProvider(deps, provider, flow, state, params);
-  const outcome = await deps.store.transaction((tx) => signInOrLink(deps, tx, project, provider, profile, tokens, { kind: flow.kind, user: subject }));
+  const link = () => deps.store.transaction((tx) => signInOrLink(deps, tx, project, provider, profile, tokens, { kind: flow.kind, user: subject }));
+  // Two first sign-ins of one provider account at once (PostgreSQL): the slower one's insert meets the
+  // faster one's link; run again, it finds that link and signs the same user in.
+  const outcome = await link().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return link();
+    throw error;
+  });
   const data: CodeData = {
     user_id: outcome.userId,
     is_new_user: outcome.isNewUser,

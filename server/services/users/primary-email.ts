@@ -79,13 +79,14 @@ export async function changePrimaryEmail(
       await channels.delete(projectId, current.id, db);
       await recordEvent(deps, db, "contact_channel.deleted", () => deletedChannelToJson(current), recorded);
     }
-    if (change.verified || change.usedForAuth) throw statusError("primaryEmailFlagsNeedEmail");
+    if (change.usedForAuth) throw statusError("primaryEmailFlagsNeedEmail");
+    if (change.verified) throw statusError("primaryEmailVerifiedNeedsEmail");
     return;
   }
   const value = change.value === undefined ? undefined : normalizeEmail(change.value);
   if (value === undefined || value === current?.value) {
     if (change.verified === undefined && change.usedForAuth === undefined) return;
-    if (!current) throw statusError("primaryEmailFlagsNeedEmail");
+    if (!current) throw statusError(change.usedForAuth ? "primaryEmailFlagsNeedEmail" : "primaryEmailVerifiedNeedsEmail");
     if (change.usedForAuth) await assertAuthEmailFree(deps, db, projectId, current.value, userId);
     const updated = await guardAuthEmail(current.value, () =>
       channels.update(projectId, current.id, { isVerified: change.verified ?? current.isVerified, usedForAuth: change.usedForAuth ?? current.usedForAuth }, db),

@@ -7,7 +7,7 @@ const callback = "http://localhost:3000/handler/email-verification";
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
 const image = "data:image/png;base64,iVBORw0KGgo=";
 const LIST_OWN_ONLY = 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user';
-const CLIENT_IMAGE = "Invalid profile image URL: clients may only upload a base64 data URL (png, jpeg, gif, bmp or webp).";
+const CLIENT_IMAGE = "Invalid profile image URL";
 
 interface Caller {
   id: string;

@@ -15,6 +15,7 @@ if (mode === "fail-start") parentPort.postMessage({ type: "startFailed", message
 else {
   parentPort.postMessage({ type: "ready", loadMs: 1 });
   parentPort.on("message", (request) => {
+    parentPort.postMessage({ type: "started", id: request.id });
     if (mode === "stuck") for (const until = Date.now() + 60000; Date.now() < until; );
     if (mode === "crash") process.exit(3);
     if (request.input.templateTsx.startsWith("fail:")) {

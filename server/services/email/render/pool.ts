@@ -4,7 +4,9 @@
  * fresh one, else to the least recently used (which first drops the caches of the project it served).
  * A context is retired after a failure of tenant code or after `maxRendersPerContext` renders, and a new
  * worker warms up in its place. The interrupt handler stops a render at its deadline; if the worker does
- * not answer `killGraceMs` later (QuickJS cannot interrupt a long built-in call), it is terminated.
+ * not answer `killGraceMs` later (QuickJS cannot interrupt a long built-in call), it is terminated. The
+ * deadline starts when the worker says the template starts ("started"): before that it may finish idle
+ * work, compile the TSX or warm up, all bounded by WARM_UP_MS.
  */
 import { Worker } from "node:worker_threads";
 import type { RuntimeFiles } from "./runtime-files.js";
@@ -139,6 +141,9 @@ export class SandboxPool {
       case "startFailed":
         this.failStart(slot, message.message);
         return;
+      case "started":
+        if (slot.job?.id === message.id) this.arm(slot, this.options.timeoutMs + this.options.killGraceMs);
+        return;
       case "rendered":
       case "failed": {
         const job = slot.job;
@@ -214,21 +219,24 @@ export class SandboxPool {
     );
   }
 
+  /** Terminates the worker if its job is not answered within `ms`. */
+  private arm(slot: Slot, ms: number): void {
+    clearTimeout(slot.killTimer);
+    slot.killTimer = setTimeout(() => {
+      void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${this.options.timeoutMs} ms`));
+      this.spawn();
+      this.dispatch();
+    }, ms);
+  }
+
   private run(slot: Slot, job: Job): void {
     const forgetProject = slot.project !== null && slot.project !== job.projectId;
     slot.job = job;
     slot.project = job.projectId;
     slot.lastUsed = performance.now();
     slot.worker.ref();
-    const { timeoutMs, killGraceMs } = this.options;
-    // A context that changes project warms up again before the template's deadline starts.
-    const allowed = timeoutMs + killGraceMs + (forgetProject ? WARM_UP_MS : 0);
-    slot.killTimer = setTimeout(() => {
-      void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${timeoutMs} ms`));
-      this.spawn();
-      this.dispatch();
-    }, allowed);
-    const request: RenderRequest = { type: "render", id: job.id, timeoutMs, forgetProject, input: job.input };
+    this.arm(slot, WARM_UP_MS + this.options.killGraceMs);
+    const request: RenderRequest = { type: "render", id: job.id, timeoutMs: this.options.timeoutMs, forgetProject, input: job.input };
     try {
       slot.worker.postMessage(request);
     } catch (error) {

@@ -33,7 +33,11 @@ function handle(sandbox: EmailSandbox, request: RenderRequest): Answer {
   try {
     const theme = compileModule(themeTsx, "theme.tsx");
     const template = compileModule(templateTsx, "template.tsx");
-    const output = sandbox.render(theme, template, job, { timeoutMs: request.timeoutMs, forgetProject: request.forgetProject });
+    const output = sandbox.render(theme, template, job, {
+      timeoutMs: request.timeoutMs,
+      forgetProject: request.forgetProject,
+      onDeadlineStart: () => post({ type: "started", id: request.id }),
+    });
     if (output.html.length > MAX_HTML_LENGTH) {
       return { type: "failed", id: request.id, failure: { message: "The rendered HTML is longer than 5 MB", fatal: false } };
     }

@@ -82,7 +82,7 @@ export class EmailSandbox {
   }
 
   /** Renders compiled theme and template factories (see transpile.ts). Throws SandboxFailure. */
-  render(theme: string, template: string, input: Omit<RenderInput, "themeTsx" | "templateTsx">, options: { timeoutMs: number; forgetProject: boolean }): SandboxOutput {
+  render(theme: string, template: string, input: Omit<RenderInput, "themeTsx" | "templateTsx">, options: { timeoutMs: number; forgetProject: boolean; onDeadlineStart?: () => void }): SandboxOutput {
     const { context } = this;
     const handles: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle): QuickJSHandle => (handles.push(handle), handle);
@@ -94,6 +94,7 @@ export class EmailSandbox {
         if (!hadSpare) this.runOwn(this.api.warmUp);
       }
       this.deadline = Date.now() + options.timeoutMs;
+      options.onDeadlineStart?.();
       const themeFactory = keep(this.evaluate(theme, "theme.tsx", options.timeoutMs));
       const templateFactory = keep(this.evaluate(template, "template.tsx", options.timeoutMs));
       const job = keep(context.newString(JSON.stringify(input)));

@@ -1,8 +1,8 @@
 /** Messages between the renderer (main thread) and a sandbox worker. Plain data only. */
 
 /**
- * Budget of a context's own warm-up (compiling Tailwind's default setup), which runs before a render
- * that changes the context's project, outside the template's deadline.
+ * Budget of a context's own work outside any template's deadline: compiling Tailwind's default setup
+ * (at load, for a spare while idle, or before a render that changes project when no spare is ready).
  */
 export const WARM_UP_MS = 10_000;
 
@@ -49,6 +49,8 @@ export interface RenderFailure {
 
 export type WorkerMessage =
   | { type: "ready"; loadMs: number }
+  /** The template's code starts now, and with it the render's deadline. */
+  | { type: "started"; id: number }
   | { type: "startFailed"; message: string }
   | { type: "rendered"; id: number; email: RenderedEmail }
   | { type: "failed"; id: number; failure: RenderFailure };
