@@ -31,7 +31,7 @@ const wireTexts: Record<string, [number, string]> = {
   profileImageTooLarge: [400, "Invalid profile image URL: images must be smaller than 100 KB."],
   profileImageBadUrl: [400, "Invalid profile image URL: use an http(s) URL or a base64 data URL."],
   passwordAndHashBoth: [400, "Cannot set both password and password_hash at the same time."],
-  unsupportedPasswordHash: [400, "password_hash must be an argon2 or bcrypt hash in modular crypt format."],
+  unsupportedPasswordHash: [400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format."],
   passkeyAuthNotSettable: [400, "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey."],
   primaryEmailFlagsNeedEmail: [400, "primary_email_auth_enabled cannot be true without primary_email"],
   primaryEmailVerifiedNeedsEmail: [400, "primary_email_verified cannot be true without primary_email"],

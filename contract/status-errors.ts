@@ -48,7 +48,7 @@ export const statusErrors = {
   profileImageTooLarge: defineStatusError(400, "Invalid profile image URL: images must be smaller than 100 KB."),
   profileImageBadUrl: defineStatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL."),
   passwordAndHashBoth: defineStatusError(400, "Cannot set both password and password_hash at the same time."),
-  unsupportedPasswordHash: defineStatusError(400, "password_hash must be an argon2 or bcrypt hash in modular crypt format."),
+  unsupportedPasswordHash: defineStatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format."),
   passkeyAuthNotSettable: defineStatusError(400,
     "Passkey sign-in cannot be switched on directly: it is on while the user has a passkey."),
   primaryEmailFlagsNeedEmail: defineStatusError(400, "primary_email_auth_enabled cannot be true without primary_email"),

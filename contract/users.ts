@@ -11,6 +11,15 @@ export const profileImageUrl = z
   .nullable()
   .meta({ description: "An image URL or a `data:image/…;base64,…` URL.", example: "https://example.com/ada.png" });
 
+/** As servers send it: it must at least parse as a URL (Stack's `SCHEMA_ERROR` `is not a valid URL`, e.g. for ""). */
+const serverProfileImageUrl = z
+  .string()
+  .max(1_000_000, "must be at most 1000000 characters")
+  .refine((v) => !/\s/.test(v), "contains spaces")
+  .refine((v) => URL.canParse(v), "is not a valid URL")
+  .nullable()
+  .meta({ description: "An image URL or a `data:image/…;base64,…` URL.", example: "https://example.com/ada.png" });
+
 const oauthProviderLink = z.object({
   id: z.string().meta({ description: "The provider config id, e.g. `github`." }),
   account_id: z.string(),
@@ -62,6 +71,7 @@ const clientUpdateShape = {
 
 const serverUpdateShape = {
   ...clientUpdateShape,
+  profile_image_url: serverProfileImageUrl.optional(),
   client_read_only_metadata: metadata.optional(),
   server_metadata: metadata.optional(),
   primary_email: email.nullable().optional(),
@@ -163,6 +173,9 @@ export const getUser = defineProcedure({
   successStatus: 200,
   errors: ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"],
   params: userIdParams,
+  query: z.strictObject({
+    include_anonymous: z.boolean().optional().meta({ description: "Accepted as Stack does; a single read finds anonymous users either way." }),
+  }),
   output: serverUser,
 });
 

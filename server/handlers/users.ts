@@ -90,7 +90,8 @@ const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
       }, actorOf(auth)),
     ),
   );
-  return userToJson(record);
+  // Stack builds this answer before it creates and selects the personal team: later reads show the team.
+  return userToJson({ ...record, selectedTeam: null });
 };
 
 const getUser: Handler<typeof c.getUser> = async (ctx, { params }) =>

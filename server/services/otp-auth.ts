@@ -17,7 +17,7 @@ import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
-import { createUser } from "./users/create.js";
+import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
@@ -96,6 +96,7 @@ export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: s
       const id = anonymousUser.user.id;
       await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, id, { value: email, verified: true, usedForAuth: true }));
       await deps.queries.users.update(project.id, id, { isAnonymous: false, otpAuthEnabled: true }, tx);
+      await namePersonalTeamsOnUpgrade(deps, tx, project.id, id, { displayName: anonymousUser.user.displayName, primaryEmail: email });
       const upgraded = (await deps.queries.users.find(project.id, id, tx))!;
       await recordEvent(deps, tx, "user.updated", () => userToJson(upgraded), { projectId: project.id });
       record = upgraded;

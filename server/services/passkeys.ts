@@ -71,7 +71,8 @@ export async function initiatePasskeyRegistration(deps: AppDeps, project: Projec
   const { user, primaryEmail } = record;
   const existing = await deps.queries.passkeys.listForUser(project.id, user.id);
   const name = user.displayName || primaryEmail?.value || FALLBACK_USER_NAME;
-  const options = await generateRegistrationOptions({
+  // Without `hints`, which Stack's backend does not send (browsers treat a missing member as none).
+  const { hints: _hints, ...options } = await generateRegistrationOptions({
     rpName: project.displayName,
     rpID: PASSKEY_RP_ID_PLACEHOLDER,
     userID: userHandleOf(user.id),

@@ -21,7 +21,7 @@ import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { endUserSessionsIn } from "./sessions.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { queueSecurityAlert } from "./security-alerts.js";
-import { createUser } from "./users/create.js";
+import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
@@ -69,6 +69,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
     ? await deps.store.transaction(async (tx) => {
         await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, anonymous.user.id, { value: email, verified: false, usedForAuth: true }));
         await deps.queries.users.update(project.id, anonymous.user.id, { isAnonymous: false, passwordHash }, tx);
+        await namePersonalTeamsOnUpgrade(deps, tx, project.id, anonymous.user.id, { displayName: anonymous.user.displayName, primaryEmail: email });
         const upgraded = (await deps.queries.users.find(project.id, anonymous.user.id, tx))!;
         await recordEvent(deps, tx, "user.updated", () => userToJson(upgraded), { projectId: project.id });
         return finish(tx, upgraded);

@@ -74,7 +74,12 @@ export async function checkPassword(stored: string | null | undefined, password:
   return { ok: false };
 }
 
+/** Highest bcrypt cost accepted in an imported hash (as Stack's): each step doubles the time of every check. */
+const MAX_BCRYPT_COST = 16;
+
 /** Whether a hash given by an admin (`password_hash`) is of a kind we can check. */
 export function isSupportedPasswordHash(value: string): boolean {
-  return /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(value) || /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(value);
+  if (/^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(value)) return true;
+  const bcryptHash = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/.exec(value);
+  return bcryptHash !== null && Number(bcryptHash[1]) >= 4 && Number(bcryptHash[1]) <= MAX_BCRYPT_COST;
 }

@@ -11,7 +11,7 @@ export interface RenderedEmail {
 
 export function verificationEmail(input: { projectName: string; link: string }): RenderedEmail {
   return compose({
-    subject: `Verify your e-mail address for ${input.projectName}`,
+    subject: `Verify your email at ${input.projectName}`,
     heading: "Confirm your e-mail address",
     lines: [`Thanks for signing up to ${input.projectName}! Please confirm that this address is yours.`],
     action: { label: "Verify e-mail", link: input.link },
@@ -21,7 +21,7 @@ export function verificationEmail(input: { projectName: string; link: string }):
 
 export function passwordResetEmail(input: { projectName: string; link: string }): RenderedEmail {
   return compose({
-    subject: `Reset your ${input.projectName} password`,
+    subject: `Reset your password at ${input.projectName}`,
     heading: "Reset your password",
     lines: [`Someone asked to reset the password of your ${input.projectName} account. Use the button below to choose a new one.`],
     action: { label: "Choose a new password", link: input.link },

@@ -63,7 +63,7 @@ describe.each(testDialects)("e-mail job runner on %s", (dialect) => {
     const received = sink.messages[0]!;
     expect(received.from).toBe('"Acme" <noreply@acme.test>');
     expect(received.to).toEqual(["ada@example.test"]);
-    expect(received.subject).toBe("Verify your e-mail address for Acme <App>");
+    expect(received.subject).toBe("Verify your email at Acme <App>");
     expect(received.html).toContain("Acme &lt;App&gt;");
     expect(linkFrom(received)).toBe("abc123");
     const row = await outboxQueries(lk.deps.store).get(project.id, id);

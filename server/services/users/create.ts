@@ -80,7 +80,24 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
   return record;
 }
 
+const UNNAMED_PERSONAL_TEAM = "Personal Team";
+
 function personalTeamName(input: NewUser): string {
   if (input.displayName) return `${input.displayName}'s Team`;
-  return input.primaryEmail ? `${input.primaryEmail}'s Team` : "Personal Team";
+  return input.primaryEmail ? `${input.primaryEmail}'s Team` : UNNAMED_PERSONAL_TEAM;
+}
+
+/**
+ * When an anonymous user becomes a real one (sign-up, code sign-in, OAuth), its teams still named
+ * "Personal Team" take the name a new user's personal team would get (Stack does the same); a team
+ * renamed earlier keeps its name.
+ */
+export async function namePersonalTeamsOnUpgrade(deps: AppDeps, db: Db, projectId: string, userId: string, named: Pick<NewUser, "displayName" | "primaryEmail">): Promise<void> {
+  const name = personalTeamName(named);
+  if (name === UNNAMED_PERSONAL_TEAM) return;
+  for (const team of await deps.queries.teams.list(projectId, { userId }, db)) {
+    if (team.displayName !== UNNAMED_PERSONAL_TEAM) continue;
+    const renamed = await deps.queries.teams.update(projectId, team.id, { displayName: name }, db);
+    if (renamed) await recordEvent(deps, db, "team.updated", () => teamToJson(renamed), { projectId });
+  }
 }

@@ -76,7 +76,7 @@ export async function createFuzzFixture(lk: TestInstance): Promise<FuzzFixture> 
   const ownerEmail = `owner-${++fixtures}@fuzz.test`;
   const ownerRecord = await ok(lk, "POST", "/users", { ...internal, body: { primary_email: ownerEmail, primary_email_auth_enabled: true } });
   const ownerSession = await ok(lk, "POST", "/auth/sessions", { ...internal, body: { user_id: ownerRecord.id } });
-  const owner = { id: ownerRecord.id as string, accessToken: ownerSession.access_token as string, teamId: ownerRecord.selected_team_id as string };
+  const owner = { id: ownerRecord.id as string, accessToken: ownerSession.access_token as string, teamId: (await ok(lk, "GET", `/users/${ownerRecord.id}`, internal)).selected_team_id as string };
 
   const project = await lk.createProject({ displayName: "Fuzz project", ownerTeamId: owner.teamId, configOverride: allFeatures });
   const server = { access: "server" as const, project };

@@ -172,11 +172,14 @@ export class SandboxPool {
     this.dispatch();
   }
 
-  /** A worker that cannot start is a deployment problem, not a template's: fail waiting jobs, retry later. */
+  /**
+   * A worker that cannot start is a deployment problem, not a template's: waiting jobs fail (unless
+   * another context can serve them) and a new worker is tried later, less and less often.
+   */
   private failStart(slot: Slot, reason: string): void {
     const error = new Error(`The e-mail sandbox failed to start: ${reason}`);
     void this.retire(slot, error);
-    for (const job of this.queue.splice(0)) job.reject(error);
+    if (!this.slots.some((s) => s.ready)) for (const job of this.queue.splice(0)) job.reject(error);
     for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
     this.startFailures++;
     const delay = Math.min(30_000, 500 * 2 ** Math.min(this.startFailures, 6));

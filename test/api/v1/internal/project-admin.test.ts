@@ -110,6 +110,6 @@ describe.each(testDialects)("project administration on %s", (dialect) => {
     expect((await lk.call("GET", "", { access: "client", headers: user.headers })).text).toBe(`${welcome}Authentication: Client\n  Project: internal\n  User: root@example.test`);
     const withQuery = await lk.app.request("/api/v1?x=1");
     expect(withQuery.status).toBe(400);
-    expect((await withQuery.json()).code).toBe("SCHEMA_ERROR");
+    expect(((await withQuery.json()) as { code: string }).code).toBe("SCHEMA_ERROR");
   });
 });

@@ -25,7 +25,7 @@ describe("built-in themes and templates", () => {
     ["dark", DARK_THEME_TSX, "background-color:rgb(22,24,29)"],
   ])("renders the verification e-mail with the %s theme", async (_name, themeTsx, background) => {
     const email = await renderer.render({ ...verification, themeTsx, unsubscribeLink: "https://acme.test/unsub" });
-    expect(email.subject).toBe("Verify your e-mail address for Acme");
+    expect(email.subject).toBe("Verify your email at Acme");
     expect(email.notificationCategory).toBe("Transactional");
     expect(email.html).toContain(background);
     expect(email.html).toContain('href="https://acme.test/verify?code=abc"');
@@ -37,7 +37,7 @@ describe("built-in themes and templates", () => {
 
   it("previews with the template's and theme's preview values", async () => {
     const email = await renderer.render({ projectId: "defaults", themeTsx: LIGHT_THEME_TSX, templateTsx: EMAIL_VERIFICATION_TEMPLATE_TSX, previewMode: true });
-    expect(email.subject).toBe("Verify your e-mail address for My Project");
+    expect(email.subject).toBe("Verify your email at My Project");
     expect(email.html).toContain("https://example.com/verify?code=preview");
     expect(email.html).toContain("https://example.com/unsubscribe");
   });

@@ -14,7 +14,7 @@ export const variablesSchema = type({
 export function EmailTemplate({ user, project, variables }: Props<typeof variablesSchema.infer>) {
   return (
     <>
-      <Subject value={\`Verify your e-mail address for \${project.displayName}\`} />
+      <Subject value={\`Verify your email at \${project.displayName}\`} />
       <NotificationCategory value="Transactional" />
       <Section>
         <Heading as="h2" className="m-0 mb-4 text-xl font-bold">Confirm your e-mail address</Heading>
