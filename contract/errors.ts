@@ -28,8 +28,6 @@ const permissionScope = z.enum(["team", "project"]);
 const customerType = z.enum(customerTypes);
 const apiKeyType = z.enum(["user", "team"]);
 
-/** Stack's pointer to its REST authentication docs, appended to the access-header errors (clients compare the text). */
-const restAuthDocs = "\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication";
 const unverifiedEmailHint =
   " but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method.";
 
@@ -49,9 +47,9 @@ export const knownErrors = {
   INVALID_ACCESS_TYPE: defineError(400, z.object({ accessType: z.string() }), (d) =>
     `The x-stack-access-type header was '${d.accessType}'; it must be 'client', 'server' or 'admin'.`),
   ACCESS_TYPE_WITHOUT_PROJECT_ID: defineError(400, z.object({ request_type: accessType }), (d) =>
-    `The x-stack-access-type header was '${d.request_type}', but the x-stack-project-id header was not provided.${restAuthDocs}`),
+    `The x-stack-access-type header was '${d.request_type}', but the x-stack-project-id header was not provided.`),
   ACCESS_TYPE_REQUIRED: defineError(400, null,
-    `You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'.${restAuthDocs}`),
+    "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'."),
   INSUFFICIENT_ACCESS_TYPE: defineError(401,
     z.object({ actual_access_type: accessType, allowed_access_types: z.array(accessType) }), (d) =>
       `The x-stack-access-type header must be '${d.allowed_access_types.join("' or '")}', but was '${d.actual_access_type}'.`),

@@ -58,10 +58,34 @@ export const checkVersion = defineProcedure({
   ]),
 });
 
+export const compatibility = defineProcedure({
+  method: "GET",
+  path: "/compatibility",
+  access: "public",
+  summary: "How this server relates to Stack Auth's API v1: where it deviates on purpose, what it adds",
+  description:
+    "Latchkey only (Stack's backend answers 404 here, which is how a client tells the two apart). "
+    + "`deviations` are row ids of Stack behaviours answered differently on purpose, `extensions` names what Stack does not have; see COMPATIBILITY.md.",
+  tags: ["Misc"],
+  successStatus: 200,
+  errors: [],
+  responseHeaders: { "cache-control": "public, max-age=3600" },
+  output: z
+    .object({
+      server: z.literal("latchkey"),
+      stack_api_version: z.literal("v1"),
+      stack_reference_release: z.string().meta({ example: "2.8.39" }),
+      deviations: z.array(z.string()).meta({ example: ["A1", "D1"] }),
+      extensions: z.array(z.string()).meta({ example: ["audit-log", "webhooks"] }),
+    })
+    .meta({ id: "Compatibility" }),
+});
+
 /** This file's procedures, registered in contract/index.ts. */
 export const miscProcedures = {
   apiRoot,
   health,
   checkFeatureSupport,
   checkVersion,
+  compatibility,
 } as const;

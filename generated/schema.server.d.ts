@@ -543,6 +543,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compatibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How this server relates to Stack Auth's API v1: where it deviates on purpose, what it adds
+         * @description Latchkey only (Stack's backend answers 404 here, which is how a client tells the two apart). `deviations` are row ids of Stack behaviours answered differently on purpose, `extensions` names what Stack does not have; see COMPATIBILITY.md.
+         */
+        get: operations["compatibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connected-accounts/{user_id}/{provider_id}/access-token": {
         parameters: {
             query?: never;
@@ -1425,7 +1445,7 @@ export interface components {
             };
             error: string;
         };
-        /** @description HTTP 400. This endpoint needs an access level. Send the x-stack-access-type header ('client', 'server' or 'admin') with the matching project key. */
+        /** @description HTTP 400. You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'. */
         ACCESS_TYPE_REQUIRED: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1635,7 +1655,7 @@ export interface components {
             code: "ANONYMOUS_ACCOUNTS_NOT_ENABLED";
             error: string;
         };
-        /** @description HTTP 401. The access token belongs to an anonymous user, and this request does not allow anonymous users. Send the x-stack-allow-anonymous-user header set to 'true' to allow them. */
+        /** @description HTTP 401. X-Stack-Access-Token is for an anonymous user, but anonymous users are not enabled. Set the X-Stack-Allow-Anonymous-User header of this request to 'true' to allow anonymous users. */
         ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1717,13 +1737,13 @@ export interface components {
             };
             error: string;
         };
-        /** @description HTTP 400. The session making this request cannot delete itself. Sign out instead. */
+        /** @description HTTP 400. Cannot delete the current session. */
         CANNOT_DELETE_CURRENT_SESSION: {
             /** @constant */
             code: "CANNOT_DELETE_CURRENT_SESSION";
             error: string;
         };
-        /** @description HTTP 400. The user id 'me' was given, but the request is not signed in as any user. */
+        /** @description HTTP 400. You have specified 'me' as a userId, but did not provide authentication for a user. */
         CANNOT_GET_OWN_USER_WITHOUT_USER: {
             /** @constant */
             code: "CANNOT_GET_OWN_USER_WITHOUT_USER";
@@ -1861,6 +1881,28 @@ export interface components {
             is_new_user: boolean;
             refresh_token: string;
             user_id: components["schemas"]["Uuid"];
+        };
+        Compatibility: {
+            /**
+             * @example [
+             *       "A1",
+             *       "D1"
+             *     ]
+             */
+            deviations: string[];
+            /**
+             * @example [
+             *       "audit-log",
+             *       "webhooks"
+             *     ]
+             */
+            extensions: string[];
+            /** @constant */
+            server: "latchkey";
+            /** @constant */
+            stack_api_version: "v1";
+            /** @example 2.8.39 */
+            stack_reference_release: string;
         };
         /**
          * @description HTTP 403, text/plain.
@@ -2052,7 +2094,7 @@ export interface components {
          * @example ada@example.com
          */
         Email: string;
-        /** @description HTTP 409. The e-mail address has already been verified. */
+        /** @description HTTP 409. The e-mail is already verified. */
         EMAIL_ALREADY_VERIFIED: {
             /** @constant */
             code: "EMAIL_ALREADY_VERIFIED";
@@ -2080,7 +2122,7 @@ export interface components {
             code: "EMAIL_NOT_VERIFIED";
             error: string;
         };
-        /** @description HTTP 400. The e-mail address or the password is wrong. */
+        /** @description HTTP 400. Wrong e-mail or password. */
         EMAIL_PASSWORD_MISMATCH: {
             /** @constant */
             code: "EMAIL_PASSWORD_MISMATCH";
@@ -2158,7 +2200,7 @@ export interface components {
             };
             error: string;
         };
-        /** @description HTTP 400. The polling code is not valid or does not exist. */
+        /** @description HTTP 400. The polling code is invalid or does not exist. */
         INVALID_POLLING_CODE: {
             /** @constant */
             code: "INVALID_POLLING_CODE";
@@ -2538,7 +2580,7 @@ export interface components {
             };
             error: string;
         };
-        /** @description HTTP 400. This project does not allow signing in with a passkey. */
+        /** @description HTTP 400. Passkey authentication is not enabled for this project. */
         PASSKEY_AUTHENTICATION_NOT_ENABLED: {
             /** @constant */
             code: "PASSKEY_AUTHENTICATION_NOT_ENABLED";
@@ -2709,13 +2751,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description HTTP 400. This project does not allow signing in with a password. */
+        /** @description HTTP 400. Password authentication is not enabled for this project. */
         PASSWORD_AUTHENTICATION_NOT_ENABLED: {
             /** @constant */
             code: "PASSWORD_AUTHENTICATION_NOT_ENABLED";
             error: string;
         };
-        /** @description HTTP 400. The current password given is not correct. */
+        /** @description HTTP 400. Passwords do not match. */
         PASSWORD_CONFIRMATION_MISMATCH: {
             /** @constant */
             code: "PASSWORD_CONFIRMATION_MISMATCH";
@@ -2968,7 +3010,7 @@ export interface components {
         };
         /** @description The known errors of HTTP 400 that these procedures share. */
         PublicWriteErrors400: components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["SCHEMA_ERROR"];
-        /** @description HTTP 400. The redirect URL is not on this project's list of trusted domains. */
+        /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
             code: "REDIRECT_URL_NOT_WHITELISTED";
@@ -2998,7 +3040,7 @@ export interface components {
             };
             error: string;
         };
-        /** @description HTTP 401. This request needs the secret server key (x-stack-secret-server-key). */
+        /** @description HTTP 401. The secret server key must be provided. */
         SERVER_AUTHENTICATION_REQUIRED: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3235,7 +3277,7 @@ export interface components {
         sessionsListOwnOnly: "Client can only list sessions for their own user.";
         /** @description HTTP 400, text/plain, from the template `This server has no shared OAuth credentials for {providerId}. Configure the project's own client id and secret for this provider.` */
         sharedOAuthCredentialsMissing: string;
-        /** @description HTTP 400. This project does not allow new accounts to be created. The project owner can turn sign-up on. */
+        /** @description HTTP 400. Creation of new accounts is not enabled for this project. Please ask the project owner to enable it. */
         SIGN_UP_NOT_ENABLED: {
             /** @constant */
             code: "SIGN_UP_NOT_ENABLED";
@@ -3427,7 +3469,7 @@ export interface components {
          * @constant
          */
         totpRequiredForRecoveryCodes: "Set up a TOTP authenticator before creating recovery codes.";
-        /** @description HTTP 401. The access token could not be parsed. */
+        /** @description HTTP 401. Access token is not parsable. */
         UNPARSABLE_ACCESS_TOKEN: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3436,7 +3478,7 @@ export interface components {
             code: "UNPARSABLE_ACCESS_TOKEN";
             error: string;
         };
-        /** @description HTTP 401. The admin access token could not be parsed. */
+        /** @description HTTP 401. Admin access token is not parsable. */
         UNPARSABLE_ADMIN_ACCESS_TOKEN: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3458,7 +3500,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        unsupportedPasswordHash: "password_hash must be an argon2 or bcrypt hash in modular crypt format.";
+        unsupportedPasswordHash: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.";
         /**
          * @description An absolute URL.
          * @example https://app.example.com/handler/email-verification
@@ -3470,7 +3512,7 @@ export interface components {
             code: "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION";
             error: string;
         };
-        /** @description HTTP 401. This endpoint needs a signed-in user. */
+        /** @description HTTP 401. User authentication required for this endpoint. */
         USER_AUTHENTICATION_REQUIRED: {
             /** @constant */
             code: "USER_AUTHENTICATION_REQUIRED";
@@ -3501,7 +3543,7 @@ export interface components {
             };
             error: string;
         };
-        /** @description HTTP 404. The user does not exist. */
+        /** @description HTTP 404. User not found. */
         USER_NOT_FOUND: {
             /** @constant */
             code: "USER_NOT_FOUND";
@@ -3567,13 +3609,13 @@ export interface components {
             code: "VERIFICATION_CODE_EXPIRED";
             error: string;
         };
-        /** @description HTTP 400. Too many wrong attempts were made with this verification code; it can no longer be used. */
+        /** @description HTTP 400. The verification code nonce has reached the maximum number of attempts. This code is not valid anymore. */
         VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: {
             /** @constant */
             code: "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             error: string;
         };
-        /** @description HTTP 404. The verification code does not exist in this project. */
+        /** @description HTTP 404. The verification code does not exist for this project. */
         VERIFICATION_CODE_NOT_FOUND: {
             /** @constant */
             code: "VERIFICATION_CODE_NOT_FOUND";
@@ -3745,17 +3787,6 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_1e6745dd: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
         Errors400_2d09d805: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3838,6 +3869,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_9f193340: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3957,17 +3999,6 @@ export interface components {
                 "text/plain": components["schemas"]["oauthLinkNeedsToken"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error, or plain-text error. */
-        Errors400_481df47b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
-            };
-        };
         /** @description Known error. */
         Errors400_0622c2bb: {
             headers: {
@@ -4031,17 +4062,6 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
             };
         };
-        /** @description Known error, or plain-text error. */
-        Errors400_70104fed: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
-            };
-        };
         /** @description Known error. */
         Errors400_84847b9e: {
             headers: {
@@ -4050,6 +4070,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_901915a9: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
             };
         };
         /** @description Known error. */
@@ -4175,6 +4206,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
                 "text/plain": components["schemas"]["passwordAlreadySet"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c155424f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
             };
         };
         /** @description Known error. */
@@ -5645,7 +5687,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Success"];
             400: components["responses"]["Errors400_c98a4d0a"];
-            401: components["responses"]["Errors401_4e3e1681"];
+            401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
@@ -5736,7 +5778,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Success"];
             400: components["responses"]["Errors400_e0bbacc0"];
-            401: components["responses"]["Errors401_4e3e1681"];
+            401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
@@ -5980,6 +6022,27 @@ export interface operations {
             413: components["responses"]["bodyTooLarge"];
         };
     };
+    compatibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Compatibility"];
+                };
+            };
+            400: components["responses"]["SCHEMA_ERROR"];
+        };
+    };
     connectedAccountAccessToken: {
         parameters: {
             query?: never;
@@ -6194,7 +6257,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Success"];
             400: components["responses"]["Errors400_059e48a1"];
-            401: components["responses"]["Errors401_4e3e1681"];
+            401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
             413: components["responses"]["bodyTooLarge"];
@@ -7665,7 +7728,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_481df47b"];
+            400: components["responses"]["Errors400_901915a9"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -7675,7 +7738,10 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Accepted as Stack does; a single read finds anonymous users either way. */
+                include_anonymous?: boolean;
+            };
             header?: never;
             path: {
                 /** @description A user id, or `me` for the signed-in user. */
@@ -7727,7 +7793,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_70104fed"];
+            400: components["responses"]["Errors400_9f193340"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_c2d6ef05"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -7780,7 +7846,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_1e6745dd"];
+            400: components["responses"]["Errors400_c155424f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_6d5f2534"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];

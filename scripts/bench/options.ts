@@ -13,11 +13,16 @@ export const scenarioNames = [
   "mixed",
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
+/** Parts that need no server or database: they run once, in this process, not per dialect. */
+export const standaloneNames = ["email-render"] as const;
+const onlyNames: readonly string[] = [...scenarioNames, ...standaloneNames];
 export type BenchDialect = "sqlite" | "postgres";
 
 export interface BenchOptions {
   /** Scenarios to run on each dialect (all when --only and --scale are absent). */
   scenarios: ScenarioName[];
+  /** The e-mail render scenario (scripts/bench/email-render.ts), in process, once. */
+  emailRender: boolean;
   dialects: BenchDialect[];
   durationSeconds: number;
   /** Unrecorded load before each measured run (JIT, caches, connection pools). */
@@ -58,7 +63,8 @@ export function runTiming(options: BenchOptions, kind: "plain" | "password" = "p
 }
 
 const usage = `Usage: npm run bench -- [options]
-  --only a,b           scenarios: ${scenarioNames.join(", ")}
+  --only a,b           scenarios: ${onlyNames.join(", ")}
+                       (email-render needs no database and runs once, not per dialect)
   --dialect d          sqlite | postgres | both (default sqlite)
   --duration s         seconds per measured run (default 10)
   --warmup s           unrecorded seconds before each run (default 1; at least 3 for password runs)
@@ -105,12 +111,13 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const scale = values.scale ? list(values.scale).map((n) => positive(n, "--scale")) : [];
   const only = values.only ? list(values.only) : null;
   for (const name of only ?? []) {
-    if (!(scenarioNames as readonly string[]).includes(name)) throw new Error(`--only: unknown scenario "${name}"\n${usage}`);
+    if (!onlyNames.includes(name)) throw new Error(`--only: unknown scenario "${name}"\n${usage}`);
   }
   const dialect = values.dialect;
   if (dialect !== "sqlite" && dialect !== "postgres" && dialect !== "both") throw new Error(`--dialect must be sqlite, postgres or both\n${usage}`);
   return {
-    scenarios: only ? (only as ScenarioName[]) : scale.length > 0 ? [] : [...scenarioNames],
+    scenarios: only ? scenarioNames.filter((n) => only.includes(n)) : scale.length > 0 ? [] : [...scenarioNames],
+    emailRender: only ? only.includes("email-render") : scale.length === 0,
     dialects: dialect === "both" ? ["sqlite", "postgres"] : [dialect],
     durationSeconds: positive(values.duration, "--duration"),
     warmupSeconds: nonNegative(values.warmup, "--warmup"),

@@ -1,6 +1,7 @@
 /** The readable table on stdout and the JSON file under bench/results/. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LatencySummary } from "./email-render.js";
 import type { Measurement } from "./measure.js";
 import type { BenchResults, Row } from "./results.js";
 
@@ -53,45 +54,47 @@ export function renderReport(results: BenchResults): string {
   const h = results.baselines.honoJson;
   if (h) out.push(`bare Hono JSON: ${h.okRps.toFixed(0)} req/s (the best of ${results.baselines.honoJsonRuns.map((r) => r.okRps.toFixed(0)).join(", ")}); ratios use these references`);
   if (options.rounds > 1) out.push(`${options.rounds} rounds of every scenario: each line is its best round (or one that failed); every round's 2xx req/s is listed under the table`);
-  out.push("");
-  const lines = results.rows.map((row) => {
-    const m = row.measurement;
-    if (!m) return [row.system, row.scenario, row.status];
-    return [
-      row.system,
-      row.scenario,
-      num(m.okRps, m.okRps < 100 ? 1 : 0),
-      num(m.p50Ms, 2),
-      num(m.p99Ms, 2),
-      num(m.cpuMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
-      num(m.loopMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
-      num(m.serverCores, 2),
-      num(m.clientCores, 2),
-      num(m.otherCores, 2),
-      num(m.peakRssMb),
-      failures(m),
-      ratios(row),
-    ];
-  });
-  out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "loop ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
-  const notes = results.rows.filter((r) => r.note).map((r) => `  ${r.system} ${r.scenario}: ${r.note}`);
-  if (notes.length > 0) out.push(...notes);
-  const rounds = results.rows
-    .filter((r) => r.roundsOkRps)
-    .map((r) => `  ${r.system} ${r.scenario}: round ${r.round} of ${r.roundsOkRps!.map((n) => num(n, n < 100 ? 1 : 0)).join(", ")} req/s`);
-  if (rounds.length > 0) out.push(...rounds);
-  out.push(
-    "  * CPU of the loads run together (the storm), per response of either.\n" +
-      "  loop ms/req: CPU of the server's main thread (Node's event loop) per response; at ~1 ms/ms it is the bottleneck.\n" +
-      "  srv cores: the measured server process(es); load cores: the load generator; other cores: everything else on the machine" +
-      " (Postgres, and other people's processes).",
-  );
-  const contended = results.rows.filter((r) => r.measurement && !r.system.includes("postgres") && r.measurement.otherCores > CONTENDED_CORES);
-  if (contended.length > 0) {
+  if (results.rows.length > 0) {
+    out.push("");
+    const lines = results.rows.map((row) => {
+      const m = row.measurement;
+      if (!m) return [row.system, row.scenario, row.status];
+      return [
+        row.system,
+        row.scenario,
+        num(m.okRps, m.okRps < 100 ? 1 : 0),
+        num(m.p50Ms, 2),
+        num(m.p99Ms, 2),
+        num(m.cpuMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
+        num(m.loopMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
+        num(m.serverCores, 2),
+        num(m.clientCores, 2),
+        num(m.otherCores, 2),
+        num(m.peakRssMb),
+        failures(m),
+        ratios(row),
+      ];
+    });
+    out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "loop ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
+    const notes = results.rows.filter((r) => r.note).map((r) => `  ${r.system} ${r.scenario}: ${r.note}`);
+    if (notes.length > 0) out.push(...notes);
+    const rounds = results.rows
+      .filter((r) => r.roundsOkRps)
+      .map((r) => `  ${r.system} ${r.scenario}: round ${r.round} of ${r.roundsOkRps!.map((n) => num(n, n < 100 ? 1 : 0)).join(", ")} req/s`);
+    if (rounds.length > 0) out.push(...rounds);
     out.push(
-      `  WARNING: in ${contended.length} run(s) other processes kept more than ${CONTENDED_CORES} cores busy ` +
-        `(${contended.map((r) => `${r.system} ${r.scenario}`).join(", ")}); those figures and their ratios are contended.`,
+      "  * CPU of the loads run together (the storm), per response of either.\n" +
+        "  loop ms/req: CPU of the server's main thread (Node's event loop) per response; at ~1 ms/ms it is the bottleneck.\n" +
+        "  srv cores: the measured server process(es); load cores: the load generator; other cores: everything else on the machine" +
+        " (Postgres, and other people's processes).",
     );
+    const contended = results.rows.filter((r) => r.measurement && !r.system.includes("postgres") && r.measurement.otherCores > CONTENDED_CORES);
+    if (contended.length > 0) {
+      out.push(
+        `  WARNING: in ${contended.length} run(s) other processes kept more than ${CONTENDED_CORES} cores busy ` +
+          `(${contended.map((r) => `${r.system} ${r.scenario}`).join(", ")}); those figures and their ratios are contended.`,
+      );
+    }
   }
 
   const scale = results.scaleOut;
@@ -116,6 +119,21 @@ export function renderReport(results: BenchResults): string {
     );
     for (const s of scale.steps) if (s.error) out.push(`  ${s.processes} process(es) failed: ${s.error.slice(0, 1500)}`);
     out.push(scale.note);
+  }
+
+  const e = results.emailRender;
+  if (e) {
+    const latency = (l: LatencySummary) => `p50 ${num(l.p50Ms, 2)} / p99 ${num(l.p99Ms, 2)} ms (max ${num(l.maxMs, 2)}, ${l.renders} renders${l.roundsP99Ms ? `; p99 of each round ${l.roundsP99Ms.map((p) => num(p, 2)).join(", ")}` : ""})`;
+    out.push(
+      "",
+      `E-mail render: in this process, ${e.poolSize} QuickJS contexts, no HTTP`,
+      `  warm plain:             ${latency(e.plain)}`,
+      `  warm Tailwind:          ${latency(e.tailwind)}`,
+      `  Tailwind, new project:  idle ${latency(e.tailwindSwitchIdle)}; back to back ${latency(e.tailwindSwitchBackToBack)}`,
+      `  cold start of a context: ${e.coldStartMs.map((ms) => num(ms)).join(", ")} ms (runtime load ${e.contextLoadMs.map((ms) => num(ms)).join(", ")} ms)`,
+      `  renders/s, pool saturated: plain ${num(e.rendersPerSecond.plain)}, Tailwind ${num(e.rendersPerSecond.tailwind)}`,
+      `  RSS: ${e.rss.beforeMb} MB before, ${e.rss.warmMb} MB warm, ${e.rss.peakMb} MB peak: +${e.rss.growthMb} MB; contexts retired: ${e.contextsRetired}`,
+    );
   }
 
   out.push("", "Targets:");

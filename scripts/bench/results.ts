@@ -1,4 +1,5 @@
 /** The shape of one bench run's results (what bench/results/<time>.json holds). */
+import type { EmailRenderResult } from "./email-render.js";
 import type { Measurement } from "./measure.js";
 import type { BenchOptions } from "./options.js";
 
@@ -90,6 +91,8 @@ export interface BenchResults {
   baselines: { honoJson: Measurement | null; argon2: Argon2Rate | null; honoJsonRuns: Measurement[]; argon2Runs: Argon2Rate[] };
   rows: Row[];
   scaleOut: ScaleOutResult | null;
+  /** The e-mail render scenario (null when not run); its targets are among `targets`. */
+  emailRender: EmailRenderResult | null;
   targets: TargetResult[];
   errors: string[];
 }

@@ -8,6 +8,7 @@ import { availableParallelism, cpus, totalmem } from "node:os";
 import { measureArgon2, measureHonoJson } from "./baselines.js";
 import { buildInfo, buildServer } from "./build-info.js";
 import { runCleanups } from "./cleanup.js";
+import { measureEmailRendering, type EmailRenderResult } from "./email-render.js";
 import { runLatchkeySuite } from "./latchkey-suite.js";
 import { storm } from "./latchkey-scenarios.js";
 import { newServerSecrets } from "./latchkey-server.js";
@@ -41,6 +42,9 @@ const seedSeconds: Record<string, Record<string, number>> = {};
 const honoRuns: Measurement[] = [];
 const argon2Runs: Argon2Rate[] = [];
 let scaleOut: ScaleOutResult | null = null;
+let emailRender: EmailRenderResult | null = null;
+/** The references only serve the server's figures: a run of e-mail rendering alone skips them. */
+const measuresServers = options.scenarios.length > 0 || options.scale.length > 0;
 let build: BuildInfo = { commit: "unknown", uncommittedServerFiles: -1, distSha256: "" };
 
 /** Runs one part of the bench; a failure is recorded and the other parts still run. */
@@ -77,7 +81,14 @@ try {
     buildServer();
   }
   build = buildInfo();
-  await measureBaselines("start");
+  // First, in this process while it is still small: its RSS growth is one of the figures.
+  if (options.emailRender) {
+    await part("email-render", async () => {
+      log("e-mail render: QuickJS contexts in process");
+      emailRender = await measureEmailRendering({ poolSize: 2, renders: 300, rounds: Math.max(3, options.rounds), seconds: options.durationSeconds });
+    });
+  }
+  if (measuresServers) await measureBaselines("start");
 
   const secrets = newServerSecrets();
   if (options.scenarios.length > 0) {
@@ -109,7 +120,7 @@ try {
       scaleOut = await runScaleOut(options, secrets, log);
     });
   }
-  await measureBaselines("end");
+  if (measuresServers) await measureBaselines("end");
 } finally {
   clearTimeout(deadline);
   await runCleanups();
@@ -131,10 +142,12 @@ const partial: Omit<BenchResults, "targets" | "finishedAt"> = {
     betterAuth: "better-auth 1.7.5, emailAndPassword, better-sqlite3 in WAL mode, rate limiting off, 50 users",
     accessTokenLifetimeSeconds: 7200,
     seedSeconds,
+    emailRender: "in the bench process, no HTTP: warm latencies sequential on one project (best round by p99), renders/s with 2 renders per context in flight",
   },
   baselines: { honoJson: hono, argon2, honoJsonRuns: honoRuns, argon2Runs },
   rows,
   scaleOut,
+  emailRender,
   errors,
 };
 const results: BenchResults = { ...partial, targets: evaluateTargets(partial), finishedAt: new Date().toISOString() };

@@ -92,5 +92,6 @@ export function evaluateTargets(results: Omit<BenchResults, "targets" | "finishe
       });
     }
   }
+  if (results.emailRender) targets.push(...results.emailRender.targets);
   return targets;
 }

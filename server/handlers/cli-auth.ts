@@ -15,6 +15,7 @@ export const cliAuthHandlers = {
   },
 
   async completeCliLogin(ctx, { body }) {
+    await cli.assertWaitingCliLogin(ctx.deps, ctx.auth.project.id, body.login_code);
     const { user } = requireUser(ctx.auth);
     await cli.completeCliLogin(ctx.deps, ctx.auth.project.id, user.id, body.login_code, body.refresh_token);
     return { success: true };

@@ -1,5 +1,6 @@
 import type * as c from "../../contract/misc.js";
 import { checkClientVersion } from "../services/client-version.js";
+import { compatibilityFacts } from "../services/compatibility.js";
 import { healthCheck } from "../services/health.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 
@@ -23,9 +24,16 @@ const checkFeatureSupport: Handler<typeof c.checkFeatureSupport> = async (ctx, {
 
 const checkVersion: Handler<typeof c.checkVersion> = async (ctx, { body }) => checkClientVersion(body.clientVersion);
 
+const compatibility: Handler<typeof c.compatibility> = async () => ({
+  ...compatibilityFacts,
+  deviations: [...compatibilityFacts.deviations],
+  extensions: [...compatibilityFacts.extensions],
+});
+
 export const miscHandlers = {
   apiRoot,
   health,
   checkFeatureSupport,
   checkVersion,
+  compatibility,
 } satisfies HandlerMap<typeof c.miscProcedures>;

@@ -57,6 +57,11 @@ export async function pollCliLogin(deps: AppDeps, projectId: string, pollingCode
   }
 }
 
+/** Throws 400 text when the login code is unknown, expired or already used (checked first, as Stack does). */
+export async function assertWaitingCliLogin(deps: AppDeps, projectId: string, loginCode: string): Promise<void> {
+  if (!(await deps.queries.cliLogins.isWaiting(projectId, hashSecret(loginCode), deps.clock.now()))) throw statusError("cliInvalidLoginCode");
+}
+
 /**
  * Completes a waiting login with a refresh token of `userId`'s live session in this project. Throws
  * 400 text when the token is someone else's (or unknown, or ended), or when the login code is unknown,

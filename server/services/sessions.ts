@@ -117,7 +117,7 @@ export async function refreshAccessToken(deps: AppDeps, projectId: string, refre
   if (now.getTime() - found.session.lastUsedAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await deps.queries.sessions.touch(projectId, found.session.id, now, ACTIVITY_WRITE_INTERVAL_MS);
     await deps.queries.users.update(projectId, found.user.id, { lastActiveAt: now });
-    await deps.queries.projectMetrics.markActive(projectId, found.user.id, now);
+    await deps.queries.projectMetrics.markActive(projectId, found.user, now);
   }
   return deps.accessTokens.issue(projectId, tokenUserOf(found), found.session.id);
 }

@@ -18,7 +18,7 @@ export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, r
     await deps.queries.users.update(projectId, record.user.id, { lastActiveAt: now }, db);
   }
   // Every sign-in (sign-ups included) counts as activity on its day, for the metrics' daily active users.
-  await deps.queries.projectMetrics.markActive(projectId, record.user.id, now, db);
+  await deps.queries.projectMetrics.markActive(projectId, record.user, now, db);
   const tokens = await startSession(deps, db, projectId, record);
   return { ...tokens, user_id: record.user.id };
 }

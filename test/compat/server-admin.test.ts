@@ -116,6 +116,35 @@ describe.each(compatTargets)("Stack SDK: server and admin apps through $label", 
     expect((await world.adminApp().getProject()).config.clientTeamCreationEnabled).toBe(true);
   });
 
+  it("reports production-mode problems from the admin project view", async () => {
+    const project = await world.adminApp().getProject();
+    const before = { allowLocalhost: project.config.allowLocalhost, domains: project.config.domains };
+    await project.update({ config: { allowLocalhost: true, domains: [{ domain: "http://shop.example.com", handlerPath: "/auth" }, { domain: "https://10.1.2.3", handlerPath: "/auth" }] } });
+    try {
+      const problems = await (await world.adminApp().getProject()).getProductionModeErrors();
+      const fix = `/projects/${project.id}/domains`;
+      expect(problems).toEqual([
+        { message: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings", relativeFixUrl: fix },
+        { message: "Trusted domains should be HTTPS: http://shop.example.com", relativeFixUrl: fix },
+        { message: "Direct IPs are not valid for trusted domains in production mode: https://10.1.2.3", relativeFixUrl: fix },
+      ]);
+    } finally {
+      await project.update({ config: before });
+    }
+  });
+
+  // Stack's JS SDK reads metrics only through its internal interface (React's `useMetrics` wraps it);
+  // @latchkey/js has no metrics method, so the scenario runs with Stack's SDK only.
+  it.skipIf(sdk.name !== "stack")("reads the project's metrics through the SDK's admin interface", async () => {
+    const created = await world.serverApp().createUser({ primaryEmail: uniqueEmail("metrics"), password: "metrics 1234", primaryEmailAuthEnabled: true });
+    const admin = world.adminApp() as unknown as { _interface: { getMetrics(includeAnonymous: boolean): Promise<Record<string, unknown>> } };
+    const metrics = await admin._interface.getMetrics(false);
+    expect(Object.keys(metrics).sort()).toEqual(["daily_active_users", "daily_users", "login_methods", "recently_active", "recently_registered", "total_users", "users_by_country"]);
+    expect(metrics.total_users).toBeGreaterThan(0);
+    expect(metrics.daily_users).toHaveLength(31);
+    expect((metrics.recently_registered as { id: string }[]).map((u) => u.id)).toContain(created.id);
+  });
+
   it("creates users from the server while client sign-up is disabled", async () => {
     const project = await world.adminApp().getProject();
     await project.update({ config: { signUpEnabled: false } });

@@ -75,6 +75,10 @@ export const isolationRoutes: Record<string, RouteCase> = {
     publicByDesign: "compares the version the caller sent with this server's; no project data",
     requests: () => [{ label: "version", body: { clientVersion: "2.8.39" } }],
   },
+  "GET /compatibility": {
+    publicByDesign: "fixed facts about this server's wire compatibility; no project data",
+    requests: () => [{ label: "compatibility" }],
+  },
   "POST /check-feature-support": {
     publicByDesign: "echoes the feature name the caller sent; no project data",
     requests: () => [{ label: "probe", body: { name: "passkeys" } }],

@@ -24,6 +24,15 @@ export function cliLoginQueries(store: Store) {
         .limit(1);
       return row;
     },
+    /** Whether this project has a waiting, unexpired login with this login-code hash. */
+    async isWaiting(projectId: string, loginCodeHash: string, now: Date, db: Db = store.db): Promise<boolean> {
+      const rows = await db
+        .select({ id: cliLogins.id })
+        .from(cliLogins)
+        .where(and(eq(cliLogins.loginCodeHash, loginCodeHash), eq(cliLogins.projectId, projectId), eq(cliLogins.status, "waiting"), gt(cliLogins.expiresAt, now)))
+        .limit(1);
+      return rows.length > 0;
+    },
     /**
      * Moves a waiting, unexpired login of this project from `waiting` to `completed` with the sealed
      * refresh token; returns false when there is no such login (unknown, expired or already completed).

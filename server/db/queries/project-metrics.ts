@@ -34,8 +34,8 @@ export function projectMetricsQueries(store: Store) {
 
   return {
     /** Notes that a user was active on the instant's UTC day (once per user and day). */
-    async markActive(projectId: string, userId: string, at: Date, db = store.db): Promise<void> {
-      await insertActivity({ projectId, userId, day: utcDay(at) }, db);
+    async markActive(projectId: string, user: { id: string; isAnonymous: boolean }, at: Date, db = store.db): Promise<void> {
+      await insertActivity({ projectId, userId: user.id, day: utcDay(at), isAnonymous: user.isAnonymous }, db);
     },
 
     async totalUsers(projectId: string, includeAnonymous: boolean): Promise<number> {
@@ -54,17 +54,14 @@ export function projectMetricsQueries(store: Store) {
       return new Map(rows.map((row) => [Number(row.day), Number(row.n)]));
     },
 
-    /** Distinct active users per UTC day (`YYYY-MM-DD`) from `sinceDay` on. */
+    /** Distinct active users per UTC day (`YYYY-MM-DD`) from `sinceDay` on (anonymous: as they were that day). */
     async activeByDay(projectId: string, sinceDay: string, includeAnonymous: boolean): Promise<Map<string, number>> {
       const inRange = and(eq(userActivityDays.projectId, projectId), gte(userActivityDays.day, sinceDay));
-      const query = includeAnonymous
-        ? store.db.select({ day: userActivityDays.day, n: count() }).from(userActivityDays).where(inRange)
-        : store.db
-            .select({ day: userActivityDays.day, n: count() })
-            .from(userActivityDays)
-            .innerJoin(users, eq(users.id, userActivityDays.userId))
-            .where(and(inRange, eq(users.isAnonymous, false)));
-      const rows = await query.groupBy(userActivityDays.day);
+      const rows = await store.db
+        .select({ day: userActivityDays.day, n: count() })
+        .from(userActivityDays)
+        .where(includeAnonymous ? inRange : and(inRange, eq(userActivityDays.isAnonymous, false)))
+        .groupBy(userActivityDays.day);
       return new Map(rows.map((row) => [row.day, Number(row.n)]));
     },
 
@@ -85,7 +82,8 @@ export function projectMetricsQueries(store: Store) {
       const where = visible(projectId, includeAnonymous);
       const [password, otp, passkey, providers] = await Promise.all([
         store.db.select({ n: count() }).from(users).where(and(where, isNotNull(users.passwordHash))),
-        store.db.select({ n: count() }).from(users).where(and(where, eq(users.otpAuthEnabled, true))),
+        // The bare column, as in the partial index's condition (a bound `= true` would not match it).
+        store.db.select({ n: count() }).from(users).where(and(where, sql`${users.otpAuthEnabled}`)),
         store.db.select({ n: countDistinct(passkeys.userId) }).from(passkeys).innerJoin(users, eq(users.id, passkeys.userId)).where(and(eq(passkeys.projectId, projectId), where)),
         store.db
           .select({ providerConfigId: oauthAccounts.providerConfigId, n: countDistinct(oauthAccounts.userId) })

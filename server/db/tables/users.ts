@@ -31,8 +31,13 @@ export function defineUserTables(b: TableBuilders, { projects }: ProjectTables) 
     },
     (t) => [
       b.index("users_project_signed_up_idx").on(t.projectId, t.signedUpAt, t.id),
-      // The most recently active users (metrics).
+      // For the metrics: the most recently active users; counts of users and sign-ups per day, and of
+      // users with a password or one-time codes, each read from an index alone (without or with
+      // anonymous users).
       b.index("users_project_last_active_idx").on(t.projectId, t.lastActiveAt),
+      b.index("users_project_anonymous_signed_up_idx").on(t.projectId, t.isAnonymous, t.signedUpAt),
+      b.index("users_project_password_idx").on(t.projectId, t.isAnonymous).where(sql`${t.passwordHash} is not null`),
+      b.index("users_project_otp_idx").on(t.projectId, t.isAnonymous).where(sql`${t.otpAuthEnabled}`),
     ],
   );
 
@@ -107,8 +112,10 @@ export function defineUserTables(b: TableBuilders, { projects }: ProjectTables) 
       projectId: projectId(),
       userId: userId(),
       day: b.text("day").notNull(),
+      /** Whether the user was anonymous then (so that the metrics leave them out without a join). */
+      isAnonymous: b.boolean("is_anonymous").notNull().default(false),
     },
-    (t) => [b.primaryKey({ columns: [t.userId, t.day] }), b.index("user_activity_days_project_day_idx").on(t.projectId, t.day)],
+    (t) => [b.primaryKey({ columns: [t.userId, t.day] }), b.index("user_activity_days_project_day_idx").on(t.projectId, t.day, t.isAnonymous)],
   );
 
   return { users, contactChannels, passkeys, mfaRecoveryCodes, userActivityDays };

@@ -53,4 +53,13 @@ describe.each(testDialects)("wire fidelity to Stack's backend on %s", (dialect) 
     const res = await lk.call("POST", "/check-feature-support", { body: { feature_name: "some-feature" } });
     expect([res.status, res.text]).toEqual([200, "some-feature is not yet supported. Please reach out to Stack support for more information."]);
   });
+
+  it("tells clients it is Latchkey at GET /compatibility (Stack answers 404 there), listing deviations and extensions", async () => {
+    await using lk = await createTestInstance(dialect);
+    const res = await lk.call("GET", "/compatibility");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ server: "latchkey", stack_api_version: "v1", stack_reference_release: "2.8.39" });
+    expect(res.body.deviations).toEqual(expect.arrayContaining(["A1", "D1"]));
+    expect(res.body.extensions).toEqual(expect.arrayContaining(["audit-log", "webhooks-built-in"]));
+  });
 });

@@ -123,7 +123,10 @@ function adminConfigOf(c: AdminProjectJson["config"]) {
   };
 }
 
-/** Production-mode problems of a project's configuration (SPEC section 4). */
+/**
+ * Production-mode problems of a project's configuration (SPEC section 4), in Stack's words; the server
+ * answers the same list at `GET /internal/projects/current/production-mode-problems`.
+ */
 export function productionModeErrors(json: AdminProjectJson): { message: string; relativeFixUrl: string }[] {
   const fix = `/projects/${json.id}/domains`;
   const errors: { message: string; relativeFixUrl: string }[] = [];
@@ -133,12 +136,12 @@ export function productionModeErrors(json: AdminProjectJson): { message: string;
     try {
       url = new URL(domain);
     } catch {
-      errors.push({ message: `Trusted domain ${domain} is not a valid URL`, relativeFixUrl: fix });
+      errors.push({ message: `Trusted domain is not a valid URL: ${domain}`, relativeFixUrl: fix });
       continue;
     }
-    if (url.hostname === "localhost" || url.hostname.endsWith(".localhost")) errors.push({ message: `Trusted domain ${domain} is a localhost domain, which is not allowed in production mode`, relativeFixUrl: fix });
-    else if (/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith("[")) errors.push({ message: `Trusted domain ${domain} is an IP address; use a domain name in production mode`, relativeFixUrl: fix });
-    else if (url.protocol !== "https:") errors.push({ message: `Trusted domain ${domain} does not use HTTPS, which is required in production mode`, relativeFixUrl: fix });
+    if (url.hostname === "localhost" || url.hostname.endsWith(".localhost")) errors.push({ message: `Localhost domains are not allowed to be trusted in production mode: ${domain}`, relativeFixUrl: fix });
+    else if (/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith("[")) errors.push({ message: `Direct IPs are not valid for trusted domains in production mode: ${domain}`, relativeFixUrl: fix });
+    else if (url.protocol !== "https:") errors.push({ message: `Trusted domains should be HTTPS: ${domain}`, relativeFixUrl: fix });
   }
   return errors;
 }

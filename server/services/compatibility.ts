@@ -1,0 +1,32 @@
+/**
+ * What `GET /compatibility` answers: the Stack release whose backend this server is measured against,
+ * the row ids of reference/wire/backend-fidelity.md answered differently on purpose, and the features
+ * Stack does not have. COMPATIBILITY.md explains each entry; keep the two in step.
+ */
+export const compatibilityFacts = Object.freeze({
+  server: "latchkey",
+  stack_api_version: "v1",
+  stack_reference_release: "2.8.39",
+  deviations: Object.freeze([
+    // SPEC.md decides (backend-fidelity.md §10).
+    "D1", "D2", "D3", "D4", "D5", "D6", "D7",
+    // Security: a CLI login is completed only with the signed-in user's own live session.
+    "A1",
+    // Security: no fixed test-mode passkey challenge.
+    "A9",
+    // Security: server-set passwords follow the project's password policy.
+    "U4",
+    // Security: a new primary e-mail starts unverified.
+    "U7",
+    // Security: the one-time code stays out of the mail subject (subjects are stored in the clear).
+    "E4",
+  ]),
+  extensions: Object.freeze([
+    "oauth-custom-oidc-providers",
+    "webhooks-built-in",
+    "audit-log",
+    "openapi-per-access-level",
+    "plain-status-error-names",
+    "argon2-password-hash-import",
+  ]),
+} as const);
