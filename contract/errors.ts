@@ -166,22 +166,23 @@ export const knownErrors = {
   // 3.6 Teams and permissions
   TEAM_NOT_FOUND: defineError(404, z.object({ team_id: z.string() }), (d) => `Team "${d.team_id}" does not exist.`),
   TEAM_MEMBERSHIP_NOT_FOUND: defineError(404, z.object({ team_id: z.string(), user_id: z.string() }), (d) =>
-    `User "${d.user_id}" is not a member of team "${d.team_id}".`),
-  TEAM_MEMBERSHIP_ALREADY_EXISTS: defineError(409, null, "The user is already a member of this team."),
+    `User ${d.user_id} is not found in team ${d.team_id}.`),
+  TEAM_MEMBERSHIP_ALREADY_EXISTS: defineError(409, null, "Team membership already exists."),
   PERMISSION_NOT_FOUND: defineError(404, permissionId, (d) =>
-    `Permission "${d.permission_id}" is not defined in this project.`),
+    `Permission "${d.permission_id}" not found. Make sure you created it on the dashboard.`),
   WRONG_PERMISSION_SCOPE: defineError(404,
     z.object({ permission_id: z.string(), expected_scope: permissionScope, actual_scope: permissionScope.nullable() }),
-    (d) => `Permission "${d.permission_id}" is not defined as a ${d.expected_scope} permission` +
-      (d.actual_scope === null ? "." : ` (it exists as a ${d.actual_scope} permission).`)),
+    (d) => d.actual_scope === null
+      ? `Permission "${d.permission_id}" not found. Make sure you created it on the dashboard.`
+      : `Permission "${d.permission_id}" not found. (It was found for a different scope "${d.actual_scope}", but scope "${d.expected_scope}" was expected.)`),
   CONTAINED_PERMISSION_NOT_FOUND: defineError(400, permissionId, (d) =>
-    `The contained permission "${d.permission_id}" is not defined in this project.`),
+    `Contained permission with ID "${d.permission_id}" not found. Make sure you created it on the dashboard.`),
   PERMISSION_ID_ALREADY_EXISTS: defineError(400, permissionId, (d) =>
-    `A permission with id "${d.permission_id}" already exists. Pick another id.`),
+    `Permission with ID "${d.permission_id}" already exists. Choose a different ID.`),
   PROJECT_PERMISSION_REQUIRED: defineError(401, z.object({ user_id: z.string(), permission_id: z.string() }), (d) =>
     `User "${d.user_id}" lacks the project permission "${d.permission_id}".`),
   TEAM_PERMISSION_REQUIRED: defineError(401, teamPermission, (d) =>
-    `User "${d.user_id}" lacks the permission "${d.permission_id}" in team "${d.team_id}".`),
+    `User ${d.user_id} does not have permission ${d.permission_id} in team ${d.team_id}.`),
   TEAM_PERMISSION_NOT_FOUND: defineError(401, teamPermission, (d) =>
     `User "${d.user_id}" lacks the permission "${d.permission_id}" in team "${d.team_id}".`),
 
@@ -214,11 +215,11 @@ export const knownErrors = {
     `"${d.provider_id}" is not a supported OAuth provider.`),
 
   // 3.8 API keys
-  API_KEY_NOT_FOUND: defineError(404, null, "The API key does not exist."),
+  API_KEY_NOT_FOUND: defineError(404, null, "API key not found."),
   API_KEY_EXPIRED: defineError(401, null, "The API key has expired."),
-  API_KEY_REVOKED: defineError(401, null, "The API key has been revoked."),
+  API_KEY_REVOKED: defineError(401, null, "API key has been revoked."),
   WRONG_API_KEY_TYPE: defineError(400, z.object({ expected_type: apiKeyType, actual_type: apiKeyType }), (d) =>
-    `This endpoint accepts ${d.expected_type} API keys, but the key given is a ${d.actual_type} API key.`),
+    `This endpoint is for ${d.expected_type} API keys, but a ${d.actual_type} API key was provided.`),
   PUBLIC_API_KEY_CANNOT_BE_REVOKED: defineError(400, null,
     "Public API keys cannot be revoked through the secret-scanning endpoint."),
 
@@ -234,7 +235,7 @@ export const knownErrors = {
   REQUIRES_CUSTOM_EMAIL_SERVER: defineError(400, null,
     "This action needs the project to use its own SMTP server. Configure one in the e-mail settings and try again."),
   EMAIL_TEMPLATE_ALREADY_EXISTS: defineError(409, null, "An e-mail template with this id already exists."),
-  ITEM_NOT_FOUND: defineError(404, z.object({ item_id: z.string() }), (d) => `Item "${d.item_id}" does not exist.`),
+  ITEM_NOT_FOUND: defineError(404, z.object({ item_id: z.string() }), (d) => `Item with ID "${d.item_id}" not found.`),
   ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: defineError(400,
     z.object({
       item_id: z.string(),
@@ -242,10 +243,10 @@ export const knownErrors = {
       item_customer_type: customerType.nullable(),
       actual_customer_type: customerType,
     }), (d) =>
-      `Item "${d.item_id}" cannot belong to ${d.actual_customer_type} "${d.customer_id}": ` +
+      `The ${d.actual_customer_type} with ID "${d.customer_id}" is not a valid customer for the item with ID "${d.item_id}". ` +
       (d.item_customer_type === null
-        ? "the item has no customer type configured."
-        : `it is only available to ${d.item_customer_type} customers.`)),
+        ? "The item has no customer type configured."
+        : `The item is configured to only be available for ${d.item_customer_type} customers, but the customer is a ${d.actual_customer_type}.`)),
   CUSTOMER_DOES_NOT_EXIST: defineError(400, z.object({ customer_id: z.string() }), (d) =>
     `Customer "${d.customer_id}" does not exist.`),
   OFFER_DOES_NOT_EXIST: defineError(400, z.object({ offer_id: z.string(), access_type: accessType }), (d) =>
@@ -265,7 +266,7 @@ export const knownErrors = {
         : `it is only available to ${d.offer_customer_type} customers.`)),
   ITEM_QUANTITY_INSUFFICIENT_AMOUNT: defineError(400,
     z.object({ item_id: z.string(), customer_id: z.string(), quantity: z.number().int() }), (d) =>
-      `Customer "${d.customer_id}" does not have enough of item "${d.item_id}" for a change of ${d.quantity}.`),
+      `The item with ID "${d.item_id}" has an insufficient quantity for the customer with ID "${d.customer_id}". An attempt was made to charge ${d.quantity} credits.`),
   STRIPE_ACCOUNT_INFO_NOT_FOUND: defineError(404, null,
     "No payment account information was found. The project has to finish payment onboarding first."),
   DATA_VAULT_STORE_DOES_NOT_EXIST: defineError(400, z.object({ store_id: z.string() }), (d) =>

@@ -121,6 +121,8 @@ export const deleteTeam = defineProcedure({
   successStatus: 200,
   errors: ["USER_AUTHENTICATION_REQUIRED", "TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED"],
   params: teamParams,
+  // Stack's backend ignores a body sent with this DELETE (clients have sent the team's fields along).
+  body: z.looseObject({}).optional().meta({ description: "Ignored." }),
   output: successResponse,
 });
 

@@ -1480,13 +1480,13 @@ export interface components {
             code: "API_KEY_EXPIRED";
             error: string;
         };
-        /** @description HTTP 404. The API key does not exist. */
+        /** @description HTTP 404. API key not found. */
         API_KEY_NOT_FOUND: {
             /** @constant */
             code: "API_KEY_NOT_FOUND";
             error: string;
         };
-        /** @description HTTP 401. The API key has been revoked. */
+        /** @description HTTP 401. API key has been revoked. */
         API_KEY_REVOKED: {
             /** @constant */
             code: "API_KEY_REVOKED";
@@ -2763,7 +2763,7 @@ export interface components {
          * @description HTTP 403, text/plain.
          * @constant
          */
-        permissionsListOwnOnly: "Clients can only list their own permissions: user_id must be \"me\" or the id of the signed-in user.";
+        permissionsListOwnOnly: "Client can only list permissions for their own user. user_id must be either \"me\" or the ID of the current user";
         /**
          * @description HTTP 403, text/plain.
          * @constant
@@ -3029,7 +3029,7 @@ export interface components {
         };
         /** @description HTTP 400, text/plain, from the template `"{permissionId}" is a system permission; it cannot be changed or deleted.` */
         systemPermissionImmutable: string;
-        /** @description HTTP 409. The user is already a member of this team. */
+        /** @description HTTP 409. Team membership already exists. */
         TEAM_MEMBERSHIP_ALREADY_EXISTS: {
             /** @constant */
             code: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
@@ -3180,7 +3180,7 @@ export interface components {
          * @description HTTP 403, text/plain.
          * @constant
          */
-        teamsCreateOwnOnly: "Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to \"me\".";
+        teamsCreateOwnOnly: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.";
         /**
          * @description HTTP 403, text/plain.
          * @constant
@@ -6712,7 +6712,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             200: components["responses"]["Success"];
             400: components["responses"]["AuthenticatedWriteErrors400"];

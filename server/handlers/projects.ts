@@ -50,9 +50,16 @@ const deleteAdminProject: Handler<typeof c.deleteAdminProject> = async (ctx) => 
   return { success: true };
 };
 
+/**
+ * As Stack answers it: a signed-in user of the internal project. Also as Stack's SDK sends it
+ * (`AdminProject.transfer`): the owned project's admin app, authenticated by the owner's admin access
+ * token, which then names the acting user.
+ */
 const transferProject: Handler<typeof c.transferProject> = async (ctx, { body }) => {
-  const user = internalUser(ctx.auth);
-  await transfer(ctx.deps, body.project_id, user.user.id, body.new_team_id, actorOf(ctx.auth));
+  const { auth } = ctx;
+  const owner = auth.accessType === "admin" && auth.ownerUserId !== null && auth.project.id !== INTERNAL_PROJECT_ID ? auth.ownerUserId : null;
+  const userId = owner ?? internalUser(auth).user.id;
+  await transfer(ctx.deps, body.project_id, userId, body.new_team_id, { accessType: auth.accessType, userId });
   return { success: "true" as const };
 };
 

@@ -64,7 +64,11 @@ export async function resolveAuth(readHeader: HeaderReader, deps: AppDeps): Prom
   if (projectId === undefined) throw knownError("ACCESS_TYPE_WITHOUT_PROJECT_ID", { request_type: accessType });
 
   const accessToken = header("x-stack-access-token");
-  const token = accessToken === undefined ? null : await verifyUserToken(deps, accessToken, projectId, readHeader);
+  // Stack's SDK sends an owner's token in both headers when the owner acts on an owned project through
+  // its admin app (`AdminProject.transfer`): there it names the owner (checked below), not a user of
+  // the project, so it signs no user in.
+  const ownerTokenRepeated = accessToken !== undefined && accessToken === header("x-stack-admin-access-token");
+  const token = accessToken === undefined || ownerTokenRepeated ? null : await verifyUserToken(deps, accessToken, projectId, readHeader);
 
   const project = await deps.queries.projects.find(projectId);
   if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });

@@ -114,12 +114,12 @@ export function newProjectOverride(): ConfigOverride {
     "auth.password.allowSignIn": true,
     "domains.allowLocalhost": true,
     "rbac.permissions.team_member": {
-      description: "Default permissions for team members",
+      description: "Default permission for team members",
       scope: "team",
       containedPermissionIds: { $read_members: true, $invite_members: true },
     },
     "rbac.permissions.team_admin": {
-      description: "Default permissions for team creators",
+      description: "Default permission for team admins",
       scope: "team",
       containedPermissionIds: Object.fromEntries(systemTeamPermissionIds.map((id) => [id, true])),
     },

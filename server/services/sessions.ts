@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../contract/known-error.js";
+import { utcDay } from "../db/queries/project-metrics.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
@@ -107,6 +108,14 @@ export async function endUserSessionsIn(deps: AppDeps, tx: Db, projectId: string
   return ended;
 }
 
+/**
+ * Whether the user already has today's activity row: active earlier on the same UTC day, after their
+ * sign-up (a user never active since being created has no row yet).
+ */
+export function activeToday(user: { lastActiveAt: Date; signedUpAt: Date }, now: Date): boolean {
+  return user.lastActiveAt.getTime() !== user.signedUpAt.getTime() && utcDay(user.lastActiveAt) === utcDay(now);
+}
+
 /** A fresh access token for a live refresh token of this project. */
 export async function refreshAccessToken(deps: AppDeps, projectId: string, refreshToken: string): Promise<string> {
   const now = deps.clock.now();
@@ -117,7 +126,7 @@ export async function refreshAccessToken(deps: AppDeps, projectId: string, refre
   if (now.getTime() - found.session.lastUsedAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await deps.queries.sessions.touch(projectId, found.session.id, now, ACTIVITY_WRITE_INTERVAL_MS);
     await deps.queries.users.update(projectId, found.user.id, { lastActiveAt: now });
-    await deps.queries.projectMetrics.markActive(projectId, found.user, now);
+    if (!activeToday(found.user, now)) await deps.queries.projectMetrics.markActive(projectId, found.user, now);
   }
   return deps.accessTokens.issue(projectId, tokenUserOf(found), found.session.id);
 }

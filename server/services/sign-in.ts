@@ -5,7 +5,7 @@
 import type { UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { ACTIVITY_WRITE_INTERVAL_MS, startSession, type TokenPair } from "./sessions.js";
+import { activeToday, ACTIVITY_WRITE_INTERVAL_MS, startSession, type TokenPair } from "./sessions.js";
 
 export interface SignInResult extends TokenPair {
   user_id: string;
@@ -17,8 +17,9 @@ export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, r
   if (now.getTime() - record.user.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await deps.queries.users.update(projectId, record.user.id, { lastActiveAt: now }, db);
   }
-  // Every sign-in (sign-ups included) counts as activity on its day, for the metrics' daily active users.
-  await deps.queries.projectMetrics.markActive(projectId, record.user, now, db);
+  // Every sign-in (sign-ups included) counts as activity on its day, for the metrics' daily active users:
+  // written once per user and day (a user last active earlier today already has the day's row).
+  if (!activeToday(record.user, now)) await deps.queries.projectMetrics.markActive(projectId, record.user, now, db);
   const tokens = await startSession(deps, db, projectId, record);
   return { ...tokens, user_id: record.user.id };
 }

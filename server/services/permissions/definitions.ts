@@ -6,13 +6,14 @@ import type { RenderedConfig } from "../config/index.js";
 
 export type PermissionScope = "team" | "project";
 
+/** The system permissions with Stack's descriptions (clients compare the definition list). */
 export const systemTeamPermissions: Readonly<Record<string, string>> = {
-  $update_team: "Change the team's name, picture and metadata",
+  $update_team: "Update the team information",
   $delete_team: "Delete the team",
-  $read_members: "See the other members of the team",
+  $read_members: "Read and list the other members of the team",
   $remove_members: "Remove other members from the team",
-  $invite_members: "Invite people to the team",
-  $manage_api_keys: "Create and manage the team's API keys",
+  $invite_members: "Invite other users to the team",
+  $manage_api_keys: "Create and manage API keys for the team",
 };
 
 export interface PermissionDefinition {

@@ -105,7 +105,7 @@ describe.each(testDialects)("user and team API keys on %s", (dialect) => {
     expectError(await create({ user_id: "me" }), 400, "CANNOT_GET_OWN_USER_WITHOUT_USER");
     const live = await create({ user_id: user.body.id, expires_at_millis: lk.clock.now().getTime() + 60_000 });
     const revoked = await create({ user_id: user.body.id, expires_at_millis: lk.clock.now().getTime() + 1_000 });
-    expect((await lk.call("GET", "/user-api-keys", server)).body.items).toHaveLength(2);
+    expect((await lk.call("GET", `/user-api-keys?user_id=${user.body.id}`, server)).body.items).toHaveLength(2);
 
     const ok = await check("user", live.body.value);
     expect(ok.status).toBe(200);
@@ -191,7 +191,7 @@ describe.each(testDialects)("user and team API keys on %s", (dialect) => {
     expectError(await lk.call("POST", "/user-api-keys/check", { ...inB, body: { api_key: key.body.value } }), 404, "API_KEY_NOT_FOUND");
     expectError(await lk.call("GET", `/user-api-keys/${key.body.id}`, inB), 404, "API_KEY_NOT_FOUND");
     expectError(await lk.call("PATCH", `/user-api-keys/${key.body.id}`, { ...inB, body: { revoked: true } }), 404, "API_KEY_NOT_FOUND");
-    expect((await lk.call("GET", "/user-api-keys", inB)).body.items).toEqual([]);
+    expect((await lk.call("GET", `/user-api-keys?user_id=${ada.id}`, inB)).body.items).toEqual([]);
     expectError(await lk.call("POST", "/user-api-keys", { ...inB, body: { user_id: ada.id, description: "x" } }), 404, "USER_NOT_FOUND");
     expect((await lk.call("POST", "/user-api-keys/check", { access: "server", project: a, body: { api_key: key.body.value } })).status).toBe(200);
   });
@@ -209,6 +209,6 @@ describe.each(testDialects)("user and team API keys on %s", (dialect) => {
     const server = { access: "server" as const, project };
     expect((await lk.call("DELETE", `/users/${ada.id}`, server)).status).toBe(200);
     expectError(await lk.call("POST", "/user-api-keys/check", { ...server, body: { api_key: key.body.value } }), 404, "API_KEY_NOT_FOUND");
-    expect((await lk.call("GET", "/user-api-keys", server)).body.items).toEqual([]);
+    expect((await lk.call("GET", `/user-api-keys?user_id=${ada.id}`, server)).body.items).toEqual([]);
   });
 });

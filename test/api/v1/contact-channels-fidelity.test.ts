@@ -32,6 +32,23 @@ describe.each(testDialects)("contact channels as Stack's backend answers them on
     expect([again.status, again.body]).toEqual([409, { code: "EMAIL_ALREADY_VERIFIED", error: "The e-mail is already verified." }]);
   });
 
+  it("E6: mails `Reset your password at «project»`", async () => {
+    await using lk = await createTestInstance(dialect);
+    await using sink = await startSmtpSink();
+    const project = await lk.createProject({
+      displayName: "Acme",
+      configOverride: {
+        "emails.server": { isShared: false, provider: "smtp", host: "127.0.0.1", port: sink.port, username: "u", password: "p", senderName: "Acme", senderEmail: "noreply@acme.test" },
+      },
+    });
+    await lk.call("POST", "/users", { access: "server", project, body: { primary_email: "ada@example.com", primary_email_auth_enabled: true, password: "a good password" } });
+    const sent = await lk.call("POST", "/auth/password/send-reset-code", { access: "client", project, body: { email: "ada@example.com", callback_url: "http://localhost:3000/handler/password-reset" } });
+    expect(sent.status).toBe(200);
+    await lk.deps.jobs.runOnce();
+    const mail = await sink.waitFor((m) => m.to.includes("ada@example.com"));
+    expect(mail.subject).toBe("Reset your password at Acme");
+  });
+
   it("A5: answers the legacy send-verification-code without a user session with SCHEMA_ERROR `auth.user must be defined`", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();

@@ -68,7 +68,7 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     expect(await grantsOf(lk, project, created.body.id, ada.id)).toEqual(["team_admin"]);
 
     const asBob = await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Bob's", creator_user_id: bob.id } });
-    expectText(asBob, 403, 'Clients can only create teams with themselves as the creator: leave creator_user_id out or set it to "me".');
+    expectText(asBob, 403, "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.");
     expectStatusError(await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Linked", profile_image_url: "https://example.com/a.png" } }), 400, "profileImageNotBase64");
     const serverOnly = await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Meta", server_metadata: {} } });
     expectError(serverOnly, 400, "SCHEMA_ERROR", expect.anything());

@@ -10,7 +10,7 @@ import { linkFrom, startSmtpSink, type SinkMessage, type SmtpSink } from "../../
 import { allowOnlyLoopback } from "./offline.js";
 import { parseCompatSdks, type Sdk } from "./sdk.js";
 
-const internalKeys = {
+export const internalKeys = {
   publishableClientKey: "pck_compat_internal_publishable_00000000000000000000",
   secretServerKey: "ssk_compat_internal_secret_000000000000000000000000",
   superSecretAdminKey: "sak_compat_internal_admin_0000000000000000000000000",

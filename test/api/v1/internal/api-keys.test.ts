@@ -36,7 +36,7 @@ const getSet = (lk: TestInstance, id: string, project?: ProjectCredentials) =>
 function expectNotFound(res: ApiResponse) {
   expect(res.status).toBe(404);
   expect(res.headers.get("x-stack-known-error")).toBe("API_KEY_NOT_FOUND");
-  expect(res.body).toEqual({ code: "API_KEY_NOT_FOUND", error: "The API key does not exist." });
+  expect(res.body).toEqual({ code: "API_KEY_NOT_FOUND", error: "API key not found." });
 }
 
 /** The same set as it is listed and read: full keys replaced by their last four characters. */

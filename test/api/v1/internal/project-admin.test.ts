@@ -62,6 +62,38 @@ describe.each(testDialects)("project administration on %s", (dialect) => {
     expect(signedOut.body.code).toBe("USER_AUTHENTICATION_REQUIRED");
   });
 
+  it("transfers as Stack's SDK asks: through the owned project's admin app, the owner's token in both headers", async () => {
+    await using lk = await createTestInstance(dialect);
+    const owner = await internalUser(lk, "sdk-owner@example.test");
+    const other = await lk.call("POST", "/teams", { access: "client", headers: owner.headers, body: { display_name: "Second", creator_user_id: "me" } });
+    const created = await lk.call("POST", "/internal/projects", { access: "client", headers: owner.headers, body: { display_name: "Moving", owner_team_id: owner.teamId } });
+    const projectId = created.body.id as string;
+    const sdkHeaders = (token: string) => ({
+      "x-stack-access-type": "admin",
+      "x-stack-project-id": projectId,
+      "x-stack-admin-access-token": token,
+      "x-stack-access-token": token,
+    });
+    const res = await lk.call("POST", "/internal/projects/transfer", { headers: sdkHeaders(owner.token), body: { project_id: projectId, new_team_id: other.body.id } });
+    expect([res.status, res.body]).toEqual([200, { success: "true" }]);
+    const listed = await lk.call("GET", "/internal/projects", { access: "client", headers: owner.headers });
+    expect(listed.body.items.find((p: { id: string }) => p.id === projectId).owner_team_id).toBe(other.body.id);
+
+    // Someone else's token is no owner's, and an access token of another project still names no user here.
+    const stranger = await internalUser(lk, "sdk-stranger@example.test");
+    const refused = await lk.call("POST", "/internal/projects/transfer", { headers: sdkHeaders(stranger.token), body: { project_id: projectId, new_team_id: stranger.teamId } });
+    expect(refused.body.code).toBe("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
+    const mixed = await lk.call("POST", "/internal/projects/transfer", {
+      headers: { ...sdkHeaders(owner.token), "x-stack-access-token": stranger.token },
+      body: { project_id: projectId, new_team_id: owner.teamId },
+    });
+    expect(mixed.body.code).toBe("INVALID_PROJECT_FOR_ACCESS_TOKEN");
+    // With the keys of the project (no owner), the transfer is only for the internal project's users.
+    const keyed = await lk.createProject();
+    const withKeys = await lk.call("POST", "/internal/projects/transfer", { access: "admin", project: keyed, body: { project_id: keyed.id, new_team_id: owner.teamId } });
+    expect(withKeys.body.code).toBe("EXPECTED_INTERNAL_PROJECT");
+  });
+
   it("lists the production-mode problems of the configuration, each with its fix link", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();

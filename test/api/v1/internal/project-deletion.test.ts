@@ -50,7 +50,7 @@ describe.each(testDialects)("project deletion on %s", (dialect) => {
     const { victim, ids } = await richProject(lk);
     const before = await rowsOf(lk, victim.project.id, ids);
     const seeded = [
-      "users", "contactChannels", "passkeys", "teams", "teamMembers", "teamPermissions", "projectPermissions", "sessions", "verificationCodes",
+      "users", "contactChannels", "passkeys", "userActivityDays", "teams", "teamMembers", "teamPermissions", "projectPermissions", "sessions", "verificationCodes",
       "cliLogins", "apiKeys", "apiKeySets", "itemQuantityChanges", "oauthAccounts", "outbox", "webhookEndpoints", "auditLog", "dataVaultEntries",
     ];
     expect(seeded.filter((table) => !before[table]?.length)).toEqual([]);

@@ -179,6 +179,15 @@ export function createAdminProject(context: AppContext, json: AdminProjectJson) 
       await api("patch", "/internal/config/override", { body: { config_override_string: JSON.stringify(config) } });
       context.changed();
     },
+    /**
+     * Moves the project to another team of its owner (who must hold `team_admin` in the current owner
+     * team). `user` is the signed-in owner, as Stack's SDK takes it; this app's owner session acts.
+     * @example `await project.transfer(user, otherTeam.id);`
+     */
+    async transfer(_user: unknown, newTeamId: string): Promise<void> {
+      await api("post", "/internal/projects/transfer", { body: { project_id: json.id, new_team_id: newTeamId } });
+      context.changed();
+    },
     /** @example `const problems = await project.getProductionModeErrors();` */
     async getProductionModeErrors() {
       return productionModeErrors(json);
