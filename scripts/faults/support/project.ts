@@ -17,8 +17,14 @@ export async function createProject(baseUrl: string, internal: ProjectKeys, disp
     }),
     201,
     "create the project owner (internal project)",
-  ).body as { id: string; selected_team_id: string | null };
-  if (!owner.selected_team_id) throw new Error("the internal project did not give its new user a personal team");
+  ).body as { id: string };
+  // As Stack does, the create answer is the user before its personal team: read it back for the team.
+  const created = expectStatus(
+    await call(baseUrl, "GET", `/users/${owner.id}`, { access: "server", project: internal }),
+    200,
+    "read the project owner back",
+  ).body as { selected_team_id: string | null };
+  if (!created.selected_team_id) throw new Error("the internal project did not give its new user a personal team");
   const session = expectStatus(
     await call(baseUrl, "POST", "/auth/sessions", { access: "server", project: internal, body: { user_id: owner.id } }),
     200,
@@ -30,7 +36,7 @@ export async function createProject(baseUrl: string, internal: ProjectKeys, disp
       access: "client",
       project: internal,
       headers: { "x-stack-access-token": session.access_token },
-      body: { display_name: displayName, owner_team_id: owner.selected_team_id, config },
+      body: { display_name: displayName, owner_team_id: created.selected_team_id, config },
     }),
     201,
     "create the project",
