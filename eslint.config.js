@@ -5,7 +5,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  globalIgnores(["generated/", "drizzle/", "**/dist/", "coverage/", ".latchkey/", "scratch/", "bench/results/"]),
+  globalIgnores(["generated/", "drizzle/", "**/dist/", "coverage/", ".latchkey/", "scratch/", "bench/results/", "bench/builds/"]),
   {
     files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
     languageOptions: {

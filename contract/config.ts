@@ -19,7 +19,7 @@ export const updateConfigOverride = defineProcedure({
   summary: "Apply a configuration override (dot-path keys replace that path and everything below it)",
   tags: ["Config"],
   successStatus: 200,
-  errors: ["SCHEMA_ERROR"],
+  errors: ["SCHEMA_ERROR", "invalidConfigJson", "invalidConfigOverride"],
   body: z.strictObject({
     config_override_string: z
       .string()

@@ -13,10 +13,11 @@ import { teamApiKey, userApiKey } from "./api-keys.js";
 import { contactChannel } from "./contact-channels.js";
 import { uuid } from "./fields.js";
 import { serverLinkedAccount } from "./oauth.js";
-import { projectPermission, teamPermission } from "./permissions.js";
+import { permissionDefinition, projectPermission, teamPermission } from "./permissions.js";
 import { teamMembership } from "./teams.js";
 import { serverTeam } from "./teams-shared.js";
 import { serverUser } from "./users.js";
+import { signingKeyRotation } from "./signing-keys.js";
 
 const id = z.object({ id: uuid });
 
@@ -68,6 +69,11 @@ const signInMethod = z.enum(["password", "otp", "mfa", "passkey", "oauth"]);
 /** A webhook endpoint as the audit log shows it (never its secret). */
 export const webhookEndpointEvent = z.object({ id: uuid, url: z.string(), event_types: z.array(z.string()).nullable(), enabled: z.boolean() });
 
+/** A permission definition after an update, with the id it had before (the same unless renamed). */
+export const permissionDefinitionUpdatedEvent = permissionDefinition.extend({ previous_id: z.string() });
+/** A deleted permission definition (its grants, containments and default-set entries went with it). */
+export const deletedPermissionDefinitionEvent = z.object({ id: z.string() });
+
 /**
  * Events only the audit log keeps (never delivered to webhooks): security events and admin actions
  * that change no user-facing resource.
@@ -91,11 +97,20 @@ export const auditOnlyEvents = {
   /** The project's configuration changed: the top-level keys of the override that was applied. */
   "project.config_changed": z.object({ changed_keys: z.array(z.string()) }),
   "project.transferred": z.object({ from_team_id: z.string().nullable(), to_team_id: z.string() }),
+  /** The project's access-token signing keys were rotated: per key set, the key ids involved (public values only). */
+  "project.signing_keys_rotated": z.object({ key_sets: z.array(signingKeyRotation) }),
   "webhook_endpoint.created": webhookEndpointEvent,
   "webhook_endpoint.updated": webhookEndpointEvent,
   "webhook_endpoint.deleted": z.object({ id: uuid }),
   "webhook_endpoint.secret_rotated": z.object({ id: uuid }),
   "webhook.redelivered": z.object({ endpoint_id: uuid, delivery_id: uuid, new_delivery_id: uuid }),
+  /** Permission definitions (not grants): the definition as it is afterwards; an update names the id it had before (renames). */
+  "team_permission_definition.created": permissionDefinition,
+  "team_permission_definition.updated": permissionDefinitionUpdatedEvent,
+  "team_permission_definition.deleted": deletedPermissionDefinitionEvent,
+  "project_permission_definition.created": permissionDefinition,
+  "project_permission_definition.updated": permissionDefinitionUpdatedEvent,
+  "project_permission_definition.deleted": deletedPermissionDefinitionEvent,
 } as const satisfies Record<string, z.ZodType>;
 
 export const events = { ...webhookEvents, ...auditOnlyEvents } as const;

@@ -3,6 +3,7 @@
  * SDK types are all derived from this object.
  */
 import "./validation-messages.js";
+import { aiChatProcedures } from "./ai-chat.js";
 import { configProcedures } from "./config.js";
 import { contactChannelProcedures } from "./contact-channels.js";
 import { dataVaultProcedures } from "./data-vault.js";
@@ -11,6 +12,8 @@ import { apiKeyProcedures } from "./api-keys.js";
 import { auditProcedures } from "./audit.js";
 import { cliAuthProcedures } from "./cli-auth.js";
 import { itemProcedures } from "./items.js";
+import { paymentProcedures } from "./payments.js";
+import { paymentAdminProcedures } from "./payments-admin.js";
 import { miscProcedures } from "./misc.js";
 import { oauthProcedures } from "./oauth.js";
 import { otpMfaProcedures } from "./otp-mfa.js";
@@ -20,9 +23,12 @@ import { permissionProcedures } from "./permissions.js";
 import { projectMetricsProcedures } from "./project-metrics.js";
 import { projectProcedures } from "./projects.js";
 import { sessionProcedures } from "./sessions.js";
+import { signingKeyProcedures } from "./signing-keys.js";
 import { teamInvitationProcedures } from "./team-invitations.js";
 import { teamProcedures } from "./teams.js";
 import { userProcedures } from "./users.js";
+import { emailProcedures } from "./emails.js";
+import { emailTemplateProcedures } from "./email-templates.js";
 import { webhookProcedures } from "./webhooks.js";
 
 export const contract = {
@@ -31,6 +37,7 @@ export const contract = {
   ...configProcedures,
   ...internalApiKeyProcedures,
   ...sessionProcedures,
+  ...signingKeyProcedures,
   ...passwordProcedures,
   ...userProcedures,
   ...contactChannelProcedures,
@@ -42,11 +49,16 @@ export const contract = {
   ...cliAuthProcedures,
   ...passkeyProcedures,
   ...itemProcedures,
+  ...paymentProcedures,
+  ...paymentAdminProcedures,
   ...oauthProcedures,
+  ...emailProcedures,
+  ...emailTemplateProcedures,
   ...webhookProcedures,
   ...auditProcedures,
   ...dataVaultProcedures,
   ...projectMetricsProcedures,
+  ...aiChatProcedures,
 } as const;
 
 export type Contract = typeof contract;

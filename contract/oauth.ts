@@ -81,7 +81,7 @@ export const oauthProcedures = {
     access: "public",
     rateLimit: "sign-in",
     summary: "Start social sign-in: redirects the browser to the provider",
-    description: "Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes and redirects to the provider's authorization endpoint.",
+    description: "Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes, binds it to the browser with an HttpOnly cookie and redirects (307) to the provider's authorization endpoint.",
     tags: ["OAuth"],
     successStatus: 302,
     errors: [
@@ -99,7 +99,7 @@ export const oauthProcedures = {
     path: "/auth/oauth/callback/{provider_id}",
     access: "public",
     summary: "The provider's redirect back: signs in, signs up or links, then redirects to the app with a code",
-    description: "Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.",
+    description: "Answers 303. The flow's browser cookie must come along. Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.",
     tags: ["OAuth"],
     successStatus: 302,
     errors: callbackErrors,
@@ -214,6 +214,7 @@ export const oauthProcedures = {
     errors: [
       "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "connectedAccountsOwnOnly", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
       "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+      "oauthProviderFailed",
     ],
     params: z.strictObject({ user_id: userIdOrMe, provider_id: providerConfigId }),
     body: z.strictObject({ scope: z.string().max(2000).meta({ description: "Space-separated provider scopes the token must cover (may be empty)." }) }),

@@ -21,7 +21,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Abuse-limit categories: requests of a category are counted per client address and per project. */
 /** `send-invitation` has budgets of its own, so invitations cannot use up the ones sign-in mail needs. */
-export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "send-invitation" | "check-code" | "refresh" | "api-key-check";
+export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "send-invitation" | "check-code" | "refresh" | "api-key-check" | "ai-chat";
 
 /** A schema that may differ by the caller's access level (missing levels fall back to the next lower one). */
 export type PerAccess<S extends z.ZodType> = { readonly client: S; readonly server?: S; readonly admin?: S };
@@ -44,7 +44,8 @@ export interface ProcedureDefinition<
   readonly tags: readonly string[];
   /**
    * 200 for reads, updates, deletes and actions; 201 for creations; 302 for redirects (OAuth authorize
-   * and callback, e-mail links), whose output is `redirectTarget` and goes out as the Location header.
+   * and callback, e-mail links), whose output is `redirectTarget` and goes out as the Location header
+   * (the output may pick 303 or 307 instead, and add Set-Cookie headers).
    * Redirects are REST only: the tRPC router leaves them out.
    */
   readonly successStatus: S;
@@ -71,7 +72,10 @@ export type SuccessStatus = 200 | 201 | 302;
 /** The output of a redirect procedure (successStatus 302): where the browser goes next. */
 export const redirectTarget = z.object({
   location: z.string().meta({ description: "The absolute or relative URL sent as the Location header." }),
+  status: z.union([z.literal(302), z.literal(303), z.literal(307)]).optional().meta({ description: "The redirect's status; 302 when left out." }),
+  cookies: z.array(z.string()).optional().meta({ description: "Set-Cookie header values sent with the redirect (headers, never a body)." }),
 });
+export type RedirectTarget = z.output<typeof redirectTarget>;
 
 /** A success status other than `successStatus`, for the answers `when` accepts; OpenAPI lists both. */
 export interface AlternateSuccess<T> {
@@ -86,6 +90,21 @@ export function successStatusOf(definition: ProcedureDefinition, answer: unknown
   return definition.alternateSuccess?.when(answer) ? definition.alternateSuccess.status : definition.successStatus;
 }
 
+/**
+ * The body and output schemas exactly as a procedure declares them, per access level where they differ.
+ * Types only (the key is never set at run time): `ProcedureDefinition` keeps one schema type for all
+ * levels, so the per-level router types (contract/router.ts) read the levels from here.
+ */
+declare const declaredSchemas: unique symbol;
+export interface DeclaredSchemas<BS, OS> {
+  readonly body: BS;
+  readonly output: OS;
+}
+/** A procedure's definition with its declared per-level schemas (what `defineProcedure` answers). */
+export type DeclaredProcedure<D, BS, OS> = D & { readonly [declaredSchemas]?: DeclaredSchemas<BS, OS> };
+/** The declared schemas of a procedure made with `defineProcedure`. */
+export type DeclaredSchemasOf<D> = D extends { readonly [declaredSchemas]?: DeclaredSchemas<infer BS, infer OS> } ? DeclaredSchemas<BS, OS> : DeclaredSchemas<never, never>;
+
 /** Declares a procedure; the identity function exists for type inference. */
 export function defineProcedure<
   P extends z.ZodType = z.ZodNever,
@@ -95,7 +114,11 @@ export function defineProcedure<
   const M extends HttpMethod = HttpMethod,
   const A extends ProcedureAccess = ProcedureAccess,
   const S extends SuccessStatus = SuccessStatus,
->(definition: ProcedureDefinition<P, Q, B, O, M, A, S>): ProcedureDefinition<P, Q, B, O, M, A, S> {
+  BS extends B | PerAccess<B> = never,
+  OS extends O | PerAccess<O> = O,
+>(
+  definition: ProcedureDefinition<P, Q, B, O, M, A, S> & { readonly body?: BS; readonly output: OS },
+): DeclaredProcedure<ProcedureDefinition<P, Q, B, O, M, A, S>, BS, OS> {
   return definition;
 }
 

@@ -77,7 +77,9 @@ describe("adminProjectConfigUpdate", () => {
       { path: "team_member_default_permissions.1.id", message: "Invalid system permission" },
     ]);
     expect(issues({ oauth_account_merge_strategy: "merge" }).map((i) => i.path)).toEqual(["oauth_account_merge_strategy"]);
-    expect(issues({ email_theme: "not-a-uuid" })).toEqual([{ path: "email_theme", message: "must be a valid UUID" }]);
+    // Any string passes; the service answers one that names no theme with `Invalid email theme` (backend-fidelity P6).
+    expect(issues({ email_theme: "not-a-uuid" })).toEqual([]);
+    expect(issues({ email_theme: 7 }).map((i) => i.path)).toEqual(["email_theme"]);
     expect(issues({ unknown_flag: true }).map((i) => i.message)).toEqual(['Unrecognized key: "unknown_flag"']);
   });
 });

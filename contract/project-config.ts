@@ -4,7 +4,6 @@
  * server/services/config. Request bodies are strict; response bodies are plain objects.
  */
 import { z } from "zod";
-import { uuid } from "./fields.js";
 
 export const oauthProviderIds = [
   "google", "github", "microsoft", "spotify", "facebook", "discord",
@@ -126,7 +125,7 @@ export const adminProjectConfig = z.object({
   ...clientConfigShape,
   allow_localhost: z.boolean().meta({ description: "Redirects to localhost, *.localhost and 127.x.x.x are trusted." }),
   oauth_providers: z.array(adminOAuthProvider).meta({ description: "Sorted by `id`." }),
-  enabled_oauth_providers: z.array(adminOAuthProvider).meta({ description: "The same list as `oauth_providers`." }),
+  enabled_oauth_providers: z.array(clientOAuthProvider).meta({ description: "The ids of `oauth_providers`, as in the client config." }),
   domains: z.array(trustedDomain).meta({ description: "Trusted domains, sorted by domain." }),
   email_config: emailConfig,
   email_theme: z.string().meta({ description: "Id of the selected e-mail theme.", example: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac" }),
@@ -141,7 +140,8 @@ export type AdminProjectConfig = z.infer<typeof adminProjectConfig>;
 // ---- Update shapes -----------------------------------------------------------------------------------
 
 const isObject = (v: unknown) => typeof v === "object" && v !== null;
-const emailFormat = z.email();
+/** Stack's plain e-mail rule for the sender address (WHATWG's form rule: `test@email.com2` passes, backend-fidelity P2). */
+const emailFormat = z.email({ pattern: z.regexes.html5Email });
 const isMissing = (v: string | number | undefined) => v === undefined || v === "";
 
 const emailServerFields = [
@@ -210,7 +210,10 @@ export const adminProjectConfigUpdate = z.strictObject({
   allow_team_api_keys: z.boolean().optional(),
   create_team_on_sign_up: z.boolean().optional(),
   oauth_account_merge_strategy: oauthAccountMergeStrategy.optional(),
-  email_theme: uuid.optional().meta({ description: "Id of an existing e-mail theme.", example: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac" }),
+  email_theme: z.string().optional().meta({
+    description: "Id of an existing e-mail theme; any other value is refused with the text `Invalid email theme`.",
+    example: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac",
+  }),
   email_config: emailConfigUpdate.optional(),
   domains: z.array(trustedDomainUpdate).optional().meta({ description: "Replaces the whole trusted-domain list." }),
   oauth_providers: z.array(oauthProviderUpdate)

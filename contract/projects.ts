@@ -64,7 +64,7 @@ export const createOwnedProject = defineProcedure({
   summary: "Create a project owned by one of the signed-in internal-project user's teams",
   tags: ["Projects"],
   successStatus: 201,
-  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "invalidEmailTheme"],
   body: ownedProjectCreate,
   output: adminProject,
 });
@@ -98,7 +98,7 @@ export const updateAdminProject = defineProcedure({
   summary: "Update the current project; list-valued config fields replace the whole list",
   tags: ["Projects"],
   successStatus: 200,
-  errors: [],
+  errors: ["invalidEmailTheme"],
   body: projectUpdate,
   output: adminProject,
 });

@@ -132,7 +132,8 @@ export const oauthToken = defineProcedure({
   }),
 });
 
-const jwks = z.object({ keys: z.array(z.record(z.string(), z.string())) }).meta({ id: "Jwks" });
+const jwk = z.strictObject({ alg: z.literal("ES256"), crv: z.string(), kid: z.string(), kty: z.string(), x: z.string(), y: z.string() });
+const jwks = z.object({ keys: z.array(jwk) }).meta({ id: "Jwks" });
 
 export const projectJwks = defineProcedure({
   method: "GET",

@@ -45,6 +45,9 @@ export const statusErrors = {
 
   // Users and their profile
   profileImageNotBase64: defineStatusError(400, "Invalid profile image URL"),
+  invalidConfigJson: defineStatusError(400, "Invalid config JSON"),
+  invalidConfigOverride: defineStatusError(400, (d: { message: string }) => d.message),
+  invalidEmailTheme: defineStatusError(400, "Invalid email theme"),
   profileImageTooLarge: defineStatusError(400, "Invalid profile image URL: images must be smaller than 100 KB."),
   profileImageBadUrl: defineStatusError(400, "Invalid profile image URL: use an http(s) URL or a base64 data URL."),
   passwordAndHashBoth: defineStatusError(400, "Cannot set both password and password_hash at the same time."),
@@ -76,6 +79,22 @@ export const statusErrors = {
   cliInvalidLoginCode: defineStatusError(400, "Invalid login code or the code has expired"),
   itemQuantityOutOfRange: defineStatusError(400, `The quantity would leave the range of ±${Number.MAX_SAFE_INTEGER}.`),
 
+  // Payments: checkout, purchases, Stripe (texts of the reference where it has them)
+  purchaseOfferChoice: defineStatusError(400, "Exactly one of offer_id and offer_inline (inline_offer) must be given."),
+  purchaseInlineOfferFromClient: defineStatusError(400,
+    "Cannot specify offer_inline when calling from client! Please call with a server API key, or use the offer_id parameter."),
+  purchaseCodeInvalid: defineStatusError(400, "This purchase code is invalid, has expired or has already been used."),
+  purchasePriceNotFound: defineStatusError(400, (d: { priceId: string }) => `The offer has no price "${d.priceId}".`),
+  purchaseOfferNotBuyable: defineStatusError(400, "This offer is included by default and cannot be bought."),
+  purchaseNotStackable: defineStatusError(400, "This offer is not stackable: it can be held once, with quantity 1."),
+  purchaseAddOnWithoutBase: defineStatusError(400, "This add-on can only be bought by a customer who holds one of the offers it adds to."),
+  purchaseTestModeOff: defineStatusError(400, "Test-mode purchases are turned off for this project."),
+  purchaseNeedsStripe: defineStatusError(400, "Payments are not set up for this project: connect a Stripe account, or turn on test mode."),
+  purchaseNotFound: defineStatusError(404, "Purchase not found."),
+  purchasesOwnOnly: defineStatusError(403, "Clients can only see and cancel their own purchases."),
+  stripeAccountIdNotSet: defineStatusError(400, "Stripe account ID is not set"),
+  stripeNotConfigured: defineStatusError(400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."),
+
   // Social sign-in (the browser sees the flow's answers; the texts of the reference's where it has them)
   oauthLinkNeedsToken: defineStatusError(400, "?token= query parameter is required for link type"),
   oauthTokenOtherProject: defineStatusError(403, "The access token is not valid for this project"),
@@ -91,6 +110,7 @@ export const statusErrors = {
   connectedAccountsOwnOnly: defineStatusError(403, "Client can only access its own connected accounts"),
   oauthProviderLinkNotFound: defineStatusError(404, (d: { linkId: string; userId: string }) => `OAuth provider ${d.linkId} for user ${d.userId} not found`),
   oauthProviderConfigNotFound: defineStatusError(404, (d: { providerConfigId: string }) => `OAuth provider ${d.providerConfigId} not found or not configured`),
+  userCreateOAuthProviderNotFound: defineStatusError(400, (d: { providerConfigId: string }) => `OAuth provider ${d.providerConfigId} not found`),
   oauthProviderSignInTypeExists: defineStatusError(400, "The same provider type with sign-in enabled already exists for this user."),
   oauthProviderAccountExists: defineStatusError(400, "The same provider type with the same account ID already exists for this user."),
 
@@ -98,6 +118,24 @@ export const statusErrors = {
   webhookEndpointNotFound: defineStatusError(404, "Webhook endpoint not found."),
   webhookDeliveryNotFound: defineStatusError(404, "Webhook delivery not found."),
   webhookTargetRefused: defineStatusError(400, (d: { reason: string }) => `The webhook URL cannot be used: ${d.reason}`),
+
+  // Sending e-mail and notification preferences
+  notificationCategoryNameNotFound: defineStatusError(400, "Notification category not found with given name"),
+  sendEmailTemplateNotFound: defineStatusError(400, "No template found with given template_id"),
+  sendEmailDraftNotFound: defineStatusError(400, "No draft found with given draft_id"),
+  notificationPreferencesViewOwnOnly: defineStatusError(403, "You can only view your own notification preferences"),
+  notificationPreferencesManageOwnOnly: defineStatusError(403, "You can only manage your own notification preferences"),
+  notificationCategoryNotFound: defineStatusError(404, "Notification category not found"),
+  invalidUnsubscribeLink: defineStatusError(400, "This unsubscribe link is not valid. Copy the whole link from the e-mail, or change your preferences in the app."),
+
+  // E-mail templates, themes and drafts
+  emailTemplateNotFound: defineStatusError(404, "No template found with given id"),
+  emailThemeNotFound: defineStatusError(404, "No theme found with given id"),
+  emailDraftNotFound: defineStatusError(404, "No draft found with given id"),
+
+  // The e-mail editor's AI assistant
+  aiChatProviderFailed: defineStatusError(502, (d: { reason: string }) => `The AI assistant's provider did not answer: ${d.reason}`),
+  aiChatThreadFull: defineStatusError(400, (d: { maxMessages: number }) => `This chat thread already holds ${d.maxMessages} messages, the most one thread keeps. Start a new thread.`),
 
   // Operations (outside the API: /metrics)
   metricsTokenRequired: defineStatusError(401, "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>."),

@@ -75,10 +75,10 @@ export const acceptTeamInvitation = defineProcedure({
   path: "/team-invitations/accept",
   access: "client",
   summary: "Join the team with an invitation code (uses the code)",
-  description: "The signed-in user becomes a member with the default member permissions, unless they already are one.",
+  description: "The signed-in user becomes a member with the default member permissions, unless they already are one. In the internal project a team may not grow past its dashboard seats (its `dashboard_admins` item): ITEM_QUANTITY_INSUFFICIENT_AMOUNT, and the code stays usable.",
   tags,
   successStatus: 200,
-  errors: ["USER_AUTHENTICATION_REQUIRED", ...codeErrors],
+  errors: ["USER_AUTHENTICATION_REQUIRED", ...codeErrors, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT"],
   body: codeBody,
   output: emptyObject,
 });

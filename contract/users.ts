@@ -88,7 +88,11 @@ export const serverUserCreate = z
   .strictObject({
     ...serverUpdateShape,
     is_anonymous: z.boolean().optional(),
-    oauth_providers: z.array(z.strictObject({ id: z.string(), account_id: z.string(), email: z.string().nullable() })).optional(),
+    oauth_providers: z
+      .array(z.strictObject({ id: z.string().min(1).max(63), account_id: z.string().min(1).max(500), email: z.string().max(256).nullable() }))
+      .max(20)
+      .optional()
+      .meta({ description: "Provider accounts to link (sign-in and connected accounts allowed); `id` is a configured provider config id." }),
   })
   .meta({ id: "ServerUserCreate" });
 
@@ -159,7 +163,8 @@ export const createUser = defineProcedure({
   summary: "Create a user (allowed whatever the sign-up setting)",
   tags: ["Users"],
   successStatus: 201,
-  errors: ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "passwordSignInDisabledOnCreate", "profileImageBadUrl", "otpSignInDisabledOnCreate", "primaryEmailFlagsNeedEmail", "primaryEmailVerifiedNeedsEmail", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests", "unsupportedPasswordHash"],
+  errors: ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "passwordAndHashBoth", "passwordSignInDisabledOnCreate", "profileImageBadUrl", "otpSignInDisabledOnCreate", "primaryEmailFlagsNeedEmail", "primaryEmailVerifiedNeedsEmail", "profileImageNotBase64", "profileImageTooLarge", "tooManyRequests", "unsupportedPasswordHash",
+    "userCreateOAuthProviderNotFound", "oauthProviderAccountExists", "oauthProviderSignInTypeExists", "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"],
   body: serverUserCreate,
   output: serverUser,
 });

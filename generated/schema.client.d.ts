@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Start social sign-in: redirects the browser to the provider
-         * @description Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes and redirects to the provider's authorization endpoint.
+         * @description Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes, binds it to the browser with an HttpOnly cookie and redirects (307) to the provider's authorization endpoint.
          */
         get: operations["oauthAuthorize"];
         put?: never;
@@ -160,7 +160,7 @@ export interface paths {
         };
         /**
          * The provider's redirect back: signs in, signs up or links, then redirects to the app with a code
-         * @description Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.
+         * @description Answers 303. The flow's browser cookie must come along. Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.
          */
         get: operations["oauthCallback"];
         put?: never;
@@ -701,6 +701,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/notification-preference/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's notification preferences, one per category */
+        get: operations["listNotificationPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/notification-preference/{user_id}/{notification_category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn a notification category on or off for a user */
+        patch: operations["updateNotificationPreference"];
+        trace?: never;
+    };
+    "/emails/unsubscribe-link": {
+        parameters: {
+            query: {
+                /** @description The signed code from the unsubscribe link. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page behind an e-mail's unsubscribe link: asks to confirm (nothing changes on GET) */
+        get: operations["showUnsubscribe"];
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): turns the link's notification category off for its user */
+        post: operations["confirmUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -712,6 +767,26 @@ export interface paths {
         get: operations["health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/payments/test-mode-purchase-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a purchase in test mode
+         * @description Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). The code is the credential; it completes one purchase. Project keys, when sent, must be the code's project's.
+         */
+        post: operations["testModePurchaseSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -811,6 +886,106 @@ export interface paths {
         get: operations["getItem"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/{customer_type}/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's offers in force and item balances
+         * @description For the billing page: the purchases in force (oldest first) and the quantity of every configured item of the customer's type, by item id. Clients may read only themselves (user `me` or their id) and teams they belong to.
+         */
+        get: operations["listCustomerPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/{customer_type}/{customer_id}/{purchase_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription
+         * @description Ends the subscription now: it stops renewing and repeating, and its grants that expire with the purchase stop counting. With Stripe, the Stripe subscription is cancelled too. Clients may cancel only their own (or their teams') purchases.
+         */
+        post: operations["cancelPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/create-purchase-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a checkout URL for an offer
+         * @description Answers the URL of the hosted checkout page for the customer and the offer: a config offer by `offer_id`, or (servers only) an offer passed inline as `offer_inline` (the Stack SDK sends `inline_offer`). The code in the URL works for 24 hours and for one purchase.
+         */
+        post: operations["createPurchaseUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/purchase-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a checkout code over to Stripe Checkout
+         * @description Starts a Stripe Checkout session on the project's connected account for the chosen price and answers its URL; the purchase is recorded when Stripe reports the session completed (webhook).
+         */
+        post: operations["createPurchaseSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/validate-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the offer behind a checkout code
+         * @description What the hosted checkout page shows: the offer, its prices and included items, the project's name, and how the purchase completes (test mode or Stripe). The code is the credential.
+         */
+        post: operations["validatePurchaseCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -981,7 +1156,7 @@ export interface paths {
         put?: never;
         /**
          * Join the team with an invitation code (uses the code)
-         * @description The signed-in user becomes a member with the default member permissions, unless they already are one.
+         * @description The signed-in user becomes a member with the default member permissions, unless they already are one. In the internal project a team may not grow past its dashboard seats (its `dashboard_admins` item): ITEM_QUANTITY_INSUFFICIENT_AMOUNT, and the code stays usable.
          */
         post: operations["acceptTeamInvitation"];
         delete?: never;
@@ -1417,8 +1592,10 @@ export interface components {
              * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
              */
             email_theme: string;
-            /** @description The same list as `oauth_providers`. */
-            enabled_oauth_providers: components["schemas"]["AdminOAuthProvider"][];
+            /** @description The ids of `oauth_providers`, as in the client config. */
+            enabled_oauth_providers: {
+                id: components["schemas"]["OAuthProviderId"];
+            }[];
             /** @description One-time code / magic link sign-in is enabled. */
             magic_link_enabled: boolean;
             /**
@@ -1450,6 +1627,10 @@ export interface components {
          * @constant
          */
         adminTokenOwnerGone: "The user of this admin access token no longer exists or has signed out.";
+        /** @description HTTP 502, text/plain, from the template `The AI assistant's provider did not answer: {reason}` */
+        aiChatProviderFailed: string;
+        /** @description HTTP 400, text/plain, from the template `This chat thread already holds {maxMessages} messages, the most one thread keeps. Start a new thread.` */
+        aiChatThreadFull: string;
         /** @description HTTP 400. */
         ALL_OVERLOADS_FAILED: {
             /** @constant */
@@ -1558,6 +1739,51 @@ export interface components {
             /** @constant */
             code: "CANNOT_GET_OWN_USER_WITHOUT_USER";
             error: string;
+        };
+        CheckoutCode: {
+            customer_id: string;
+            customer_type: components["schemas"]["CustomerType"];
+            expires_at_millis: number;
+            offer: components["schemas"]["CheckoutOffer"];
+            offer_id: string | null;
+            project_display_name: string;
+            project_id: string;
+            /** @description The project has a Stripe account; `purchase-session` hands over to Stripe Checkout. */
+            stripe_ready: boolean;
+            /** @description The purchase completes without payment (`test-mode-purchase-session`). */
+            test_mode: boolean;
+        };
+        CheckoutOffer: {
+            customer_type: components["schemas"]["CustomerType"];
+            /** @example Pro */
+            display_name: string;
+            free_trial: [
+                number,
+                "day" | "week" | "month" | "year"
+            ] | null;
+            group_id: string | null;
+            /** @description Included items by item id. */
+            included_items: {
+                [key: string]: {
+                    display_name: string;
+                    /**
+                     * @description When a grant stops counting.
+                     * @example when-repeated
+                     * @enum {string}
+                     */
+                    expires: "never" | "when-purchase-expires" | "when-repeated";
+                    quantity: number;
+                    repeat: ([
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ] | "never") | null;
+                };
+            };
+            /** @description Prices by price id (server-only prices are left out for config offers). */
+            prices: {
+                [key: string]: components["schemas"]["PaymentPrice"];
+            };
+            stackable: boolean;
         };
         /** @description HTTP 400. */
         CLI_AUTH_ERROR: {
@@ -2017,6 +2243,20 @@ export interface components {
             };
             error: string;
         };
+        CustomerPurchase: {
+            created_at_millis: number;
+            current_period_end_millis: number | null;
+            id: string;
+            offer_display_name: string;
+            offer_id: string | null;
+            price: components["schemas"]["PaymentPrice"] | null;
+            price_id: string;
+            quantity: number;
+            status: string;
+            test_mode: boolean;
+            /** @enum {string} */
+            type: "subscription" | "one_time";
+        };
         /**
          * @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing).
          * @example user
@@ -2096,6 +2336,21 @@ export interface components {
             code: "EMAIL_TEMPLATE_ALREADY_EXISTS";
             error: string;
         };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        emailDraftNotFound: "No draft found with given id";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        emailTemplateNotFound: "No template found with given id";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        emailThemeNotFound: "No theme found with given id";
         Empty: Record<string, never>;
         /** @description HTTP 401. This endpoint can only be called on the internal project. */
         EXPECTED_INTERNAL_PROJECT: {
@@ -2106,6 +2361,119 @@ export interface components {
         Health: {
             /** @constant */
             status: "ok";
+        };
+        /** @description An offer defined by the caller (servers only), not in the project config. */
+        InlineOffer: {
+            /**
+             * @description Who buys: a user, a team, or a custom customer.
+             * @example user
+             * @enum {string}
+             */
+            customer_type: "user" | "team" | "custom";
+            display_name: string;
+            /**
+             * @description A count and a unit: day, week, month or year.
+             * @example [
+             *       1,
+             *       "month"
+             *     ]
+             */
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            /** @default {} */
+            included_items: {
+                [key: string]: {
+                    /**
+                     * @description When a grant stops counting.
+                     * @example when-repeated
+                     * @enum {string}
+                     */
+                    expires?: "never" | "when-purchase-expires" | "when-repeated";
+                    quantity?: number;
+                    /**
+                     * @description Granted again every interval, or `never`.
+                     * @example [
+                     *       1,
+                     *       "month"
+                     *     ]
+                     */
+                    repeat?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ] | "never";
+                };
+            };
+            /** @description Prices by price id. */
+            prices: {
+                [key: string]: {
+                    /**
+                     * @description An amount in AUD as a decimal string.
+                     * @example 9.99
+                     */
+                    AUD?: string;
+                    /**
+                     * @description An amount in CAD as a decimal string.
+                     * @example 9.99
+                     */
+                    CAD?: string;
+                    /**
+                     * @description An amount in EUR as a decimal string.
+                     * @example 9.99
+                     */
+                    EUR?: string;
+                    /**
+                     * @description A count and a unit: day, week, month or year.
+                     * @example [
+                     *       1,
+                     *       "month"
+                     *     ]
+                     */
+                    free_trial?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    /**
+                     * @description An amount in GBP as a decimal string.
+                     * @example 9.99
+                     */
+                    GBP?: string;
+                    /**
+                     * @description An amount in INR as a decimal string.
+                     * @example 9.99
+                     */
+                    INR?: string;
+                    /**
+                     * @description A count and a unit: day, week, month or year.
+                     * @example [
+                     *       1,
+                     *       "month"
+                     *     ]
+                     */
+                    interval?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    /**
+                     * @description An amount in JPY as a decimal string.
+                     * @example 1200
+                     */
+                    JPY?: string;
+                    /**
+                     * @description An amount in USD as a decimal string.
+                     * @example 9.99
+                     */
+                    USD?: string;
+                };
+            };
+            /**
+             * @description Inline offers are always server-only.
+             * @default true
+             * @constant
+             */
+            server_only: true;
+            stackable?: boolean;
         };
         /** @description HTTP 401. */
         INSUFFICIENT_ACCESS_TYPE: {
@@ -2250,6 +2618,23 @@ export interface components {
             code: "INVALID_TOTP_CODE";
             error: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        invalidConfigJson: "Invalid config JSON";
+        /** @description HTTP 400, text/plain, from the template `{message}` */
+        invalidConfigOverride: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        invalidEmailTheme: "Invalid email theme";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        invalidUnsubscribeLink: "This unsubscribe link is not valid. Copy the whole link from the e-mail, or change your preferences in the app.";
         Item: {
             /**
              * @description From the project config; the id when none is set.
@@ -2307,7 +2692,13 @@ export interface components {
         };
         Jwks: {
             keys: {
-                [key: string]: string;
+                /** @constant */
+                alg: "ES256";
+                crv: string;
+                kid: string;
+                kty: string;
+                x: string;
+                y: string;
             }[];
         };
         /**
@@ -2341,6 +2732,32 @@ export interface components {
          * @constant
          */
         noPrimaryEmailToVerify: "The user has no primary e-mail address to verify.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        notificationCategoryNameNotFound: "Notification category not found with given name";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        notificationCategoryNotFound: "Notification category not found";
+        NotificationPreference: {
+            can_disable: boolean;
+            enabled: boolean;
+            notification_category_id: string;
+            notification_category_name: string;
+        };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        notificationPreferencesManageOwnOnly: "You can only manage your own notification preferences";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        notificationPreferencesViewOwnOnly: "You can only view your own notification preferences";
         /** @description HTTP 400. Provider access tokens need the project's own OAuth credentials; the shared development credentials do not provide them. */
         OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: {
             /** @constant */
@@ -2736,6 +3153,46 @@ export interface components {
          * @constant
          */
         passwordSignInDisabledOnCreate: "Password sign-in is not enabled for this project.";
+        /**
+         * @example {
+         *       "USD": "9.99",
+         *       "interval": [
+         *         1,
+         *         "month"
+         *       ]
+         *     }
+         */
+        PaymentPrice: {
+            AUD?: string;
+            CAD?: string;
+            EUR?: string;
+            /**
+             * @description A count and a unit: day, week, month or year.
+             * @example [
+             *       1,
+             *       "month"
+             *     ]
+             */
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            GBP?: string;
+            INR?: string;
+            /**
+             * @description A count and a unit: day, week, month or year.
+             * @example [
+             *       1,
+             *       "month"
+             *     ]
+             */
+            interval?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            JPY?: string;
+            USD?: string;
+        };
         /** @description HTTP 400. */
         PERMISSION_ID_ALREADY_EXISTS: {
             /** @constant */
@@ -2862,10 +3319,10 @@ export interface components {
                 username?: string;
             };
             /**
-             * @description Id of an existing e-mail theme.
+             * @description Id of an existing e-mail theme; any other value is refused with the text `Invalid email theme`.
              * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
              */
-            email_theme?: components["schemas"]["Uuid"];
+            email_theme?: string;
             magic_link_enabled?: boolean;
             /**
              * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
@@ -2941,6 +3398,58 @@ export interface components {
         };
         /** @description The known errors of HTTP 400 that these procedures share. */
         PublicWriteErrors400: components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["SCHEMA_ERROR"];
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseAddOnWithoutBase: "This add-on can only be bought by a customer who holds one of the offers it adds to.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseCodeInvalid: "This purchase code is invalid, has expired or has already been used.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseInlineOfferFromClient: "Cannot specify offer_inline when calling from client! Please call with a server API key, or use the offer_id parameter.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseNeedsStripe: "Payments are not set up for this project: connect a Stripe account, or turn on test mode.";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        purchaseNotFound: "Purchase not found.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseNotStackable: "This offer is not stackable: it can be held once, with quantity 1.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseOfferChoice: "Exactly one of offer_id and offer_inline (inline_offer) must be given.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseOfferNotBuyable: "This offer is included by default and cannot be bought.";
+        /** @description HTTP 400, text/plain, from the template `The offer has no price "{priceId}".` */
+        purchasePriceNotFound: string;
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        purchasesOwnOnly: "Clients can only see and cancel their own purchases.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseTestModeOff: "Test-mode purchases are turned off for this project.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
@@ -2971,6 +3480,16 @@ export interface components {
             };
             error: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        sendEmailDraftNotFound: "No draft found with given draft_id";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        sendEmailTemplateNotFound: "No template found with given template_id";
         /** @description HTTP 401. The secret server key must be provided. */
         SERVER_AUTHENTICATION_REQUIRED: {
             /**
@@ -3022,6 +3541,16 @@ export interface components {
             code: "STRIPE_ACCOUNT_INFO_NOT_FOUND";
             error: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        stripeAccountIdNotSet: "Stripe account ID is not set";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        stripeNotConfigured: "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY).";
         /** @description The operation succeeded. */
         Success: {
             /** @constant */
@@ -3314,6 +3843,8 @@ export interface components {
             is_public?: boolean;
             user_id: components["schemas"]["UserIdOrMe"];
         };
+        /** @description HTTP 400, text/plain, from the template `OAuth provider {providerConfigId} not found` */
+        userCreateOAuthProviderNotFound: string;
         /**
          * @description A user id, or `me` for the signed-in user.
          * @example me
@@ -3589,6 +4120,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_6c99f368: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_7dca0533: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3597,6 +4139,16 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["clientUserDeletionDisabled"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_8a1ab824: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3619,6 +4171,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_9ab55bc7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
+                "text/plain": components["schemas"]["oauthProviderFailed"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3707,6 +4270,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_87f60fb7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["invalidUnsubscribeLink"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_323e1ef1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3760,6 +4334,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_1171c0f0: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SCHEMA_ERROR"];
+                "text/plain": components["schemas"]["invalidUnsubscribeLink"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_9833be64: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3798,6 +4383,28 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2381124c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["invalidEmailTheme"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_49730131: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error. */
@@ -3915,6 +4522,17 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors400_c847098a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["purchaseCodeInvalid"];
+            };
+        };
         /** @description Known error. */
         Errors400_d79360e9: {
             headers: {
@@ -3923,6 +4541,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_dabe0553: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -3957,14 +4586,15 @@ export interface components {
                 "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error. */
-        Errors400_ecde6052: {
+        /** @description Known error, or plain-text error. */
+        Errors400_f1916105: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["OFFER_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4083,6 +4713,17 @@ export interface components {
                 "application/json": components["schemas"]["API_KEY_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_49e70073: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["purchaseNotFound"];
+            };
+        };
         /** @description Known error. */
         Errors404_68f24d4e: {
             headers: {
@@ -4167,6 +4808,27 @@ export interface components {
                 "text/plain": components["schemas"]["oauthProviderLinkNotFound"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_cbcdcfb5: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["notificationCategoryNotFound"];
+            };
+        };
+        /** @description Known error. */
+        Errors404_d763adaa: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+            };
+        };
         /** @description Known error. */
         Errors404_d1468792: {
             headers: {
@@ -4234,6 +4896,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Jwks"];
+            };
+        };
+        /** @description Plain-text error. */
+        notificationPreferencesManageOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["notificationPreferencesManageOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        notificationPreferencesViewOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["notificationPreferencesViewOwnOnly"];
             };
         };
         /** @description Plain-text error. */
@@ -4308,6 +4988,15 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["projectNotFoundPlain"];
+            };
+        };
+        /** @description Plain-text error. */
+        purchasesOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["purchasesOwnOnly"];
             };
         };
         /** @description Known error. */
@@ -4448,6 +5137,10 @@ export interface components {
         "path.api_key_id": components["schemas"]["Uuid"];
         /** @description A contact channel id. */
         "path.contact_channel_id": components["schemas"]["Uuid"];
+        /** @description A user id, a team id, or any id of a custom customer. */
+        "path.customer_id": string;
+        /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+        "path.customer_type": components["schemas"]["CustomerType"];
         /** @description A project id: a UUID, or `internal` for the platform's own project. */
         "path.project_id": components["schemas"]["ProjectId"];
         /** @description A provider config id: the key of the provider under `auth.oauth.providers`. */
@@ -5584,7 +6277,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_ecde6052"];
+            400: components["responses"]["Errors400_9ab55bc7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["connectedAccountsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -5832,6 +6525,129 @@ export interface operations {
             429: components["responses"]["tooManyRequests"];
         };
     };
+    listNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["NotificationPreference"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["notificationPreferencesViewOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+        };
+    };
+    updateNotificationPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notification_category_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreference"];
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["notificationPreferencesManageOwnOnly"];
+            404: components["responses"]["Errors404_cbcdcfb5"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    showUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed code from the unsubscribe link. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Errors400_1171c0f0"];
+        };
+    };
+    confirmUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed code from the unsubscribe link. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    "List-Unsubscribe"?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Errors400_87f60fb7"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     health: {
         parameters: {
             query?: {
@@ -5854,6 +6670,54 @@ export interface operations {
                 };
             };
             400: components["responses"]["SCHEMA_ERROR"];
+        };
+    };
+    testModePurchaseSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the checkout URL: `<project id>_<code>`.
+                     * @example internal_Qm9vZ2xlIGlzIG5vdCBhIGNvZGU
+                     */
+                    full_code: string;
+                    /**
+                     * @description A price id of the offer.
+                     * @example monthly
+                     */
+                    price_id: string;
+                    /**
+                     * @description How many (more than 1 only for stackable offers).
+                     * @default 1
+                     * @example 1
+                     */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_6c99f368"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listOwnedProjects: {
@@ -5905,7 +6769,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProject"];
                 };
             };
-            400: components["responses"]["AuthenticatedWriteErrors400"];
+            400: components["responses"]["Errors400_2381124c"];
             401: components["responses"]["Errors401_f125ec02"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -6061,7 +6925,7 @@ export interface operations {
                 /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
                 customer_id: string;
                 /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
-                customer_type: components["schemas"]["CustomerType"];
+                customer_type: components["parameters"]["path.customer_type"];
                 /** @description An item id from the project config (`payments.items`). */
                 item_id: string;
             };
@@ -6081,6 +6945,203 @@ export interface operations {
             400: components["responses"]["Errors400_c9aeb87a"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_64152c38"];
+        };
+    };
+    listCustomerPurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, a team id, or any id of a custom customer. */
+                customer_id: components["parameters"]["path.customer_id"];
+                /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+                customer_type: components["parameters"]["path.customer_type"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            display_name: string;
+                            id: string;
+                            quantity: number;
+                        }[];
+                        purchases: components["schemas"]["CustomerPurchase"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["purchasesOwnOnly"];
+            404: components["responses"]["Errors404_d763adaa"];
+        };
+    };
+    cancelPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, a team id, or any id of a custom customer. */
+                customer_id: components["parameters"]["path.customer_id"];
+                /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+                customer_type: components["parameters"]["path.customer_type"];
+                purchase_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_dabe0553"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["purchasesOwnOnly"];
+            404: components["responses"]["Errors404_49e70073"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    createPurchaseUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A user id, a team id, or any id of a custom customer.
+                     * @example 5f0c2a7e-3b1d-4c6a-9e8f-0a1b2c3d4e5f
+                     */
+                    customer_id: string;
+                    customer_type: components["schemas"]["CustomerType"];
+                    /** @description The same as `offer_inline` (the Stack SDK's name). */
+                    inline_offer?: components["schemas"]["InlineOffer"];
+                    /**
+                     * @description An offer of the project config.
+                     * @example pro
+                     */
+                    offer_id?: string;
+                    offer_inline?: components["schemas"]["InlineOffer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The hosted checkout page.
+                         * @example https://auth.example.com/handler/purchase/internal_Qm9v
+                         */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_f1916105"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d763adaa"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    createPurchaseSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the checkout URL: `<project id>_<code>`.
+                     * @example internal_Qm9vZ2xlIGlzIG5vdCBhIGNvZGU
+                     */
+                    full_code: string;
+                    /**
+                     * @description A price id of the offer.
+                     * @example monthly
+                     */
+                    price_id: string;
+                    /**
+                     * @description How many (more than 1 only for stackable offers).
+                     * @default 1
+                     * @example 1
+                     */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Stripe Checkout page. */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_49730131"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    validatePurchaseCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the checkout URL: `<project id>_<code>`.
+                     * @example internal_Qm9vZ2xlIGlzIG5vdCBhIGNvZGU
+                     */
+                    full_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutCode"];
+                };
+            };
+            400: components["responses"]["Errors400_c847098a"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listProjectPermissions: {
@@ -6363,7 +7424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_8a1ab824"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];

@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Start social sign-in: redirects the browser to the provider
-         * @description Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes and redirects to the provider's authorization endpoint.
+         * @description Opened by the browser (no x-stack-* headers). Checks the client, the redirect URI and the PKCE challenge, stores the flow for 10 minutes, binds it to the browser with an HttpOnly cookie and redirects (307) to the provider's authorization endpoint.
          */
         get: operations["oauthAuthorize"];
         put?: never;
@@ -160,7 +160,7 @@ export interface paths {
         };
         /**
          * The provider's redirect back: signs in, signs up or links, then redirects to the app with a code
-         * @description Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.
+         * @description Answers 303. The flow's browser cookie must come along. Known errors go to the flow's trusted `error_redirect_url` as `errorCode`, `message` and `details` query parameters when it has one.
          */
         get: operations["oauthCallback"];
         put?: never;
@@ -733,6 +733,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/notification-preference/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's notification preferences, one per category */
+        get: operations["listNotificationPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/notification-preference/{user_id}/{notification_category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn a notification category on or off for a user */
+        patch: operations["updateNotificationPreference"];
+        trace?: never;
+    };
+    "/emails/render-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template (by id or source) in a theme (by id or source)
+         * @description Exactly one of `template_id` and `template_tsx_source`; at most one of `theme_id` and `theme_tsx_source`. Renders in preview mode (the template's PreviewVariables, the theme's PreviewProps).
+         */
+        post: operations["renderEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/send-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an e-mail (custom HTML, a template or a draft) to some or all users; delivery is queued */
+        post: operations["sendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/unsubscribe-link": {
+        parameters: {
+            query: {
+                /** @description The signed code from the unsubscribe link. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page behind an e-mail's unsubscribe link: asks to confirm (nothing changes on GET) */
+        get: operations["showUnsubscribe"];
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): turns the link's notification category off for its user */
+        post: operations["confirmUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -748,6 +840,31 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/internal/ai-chat/{thread_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id, chosen by the editor (a UUID). */
+                thread_id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        /** The messages of a stored thread, oldest first (none for a thread never saved to) */
+        get: operations["listAiChatMessages"];
+        put?: never;
+        /**
+         * Send the conversation to the AI assistant and get its answer
+         * @description Forwards the messages, after a system prompt for `context_type`, to the OpenAI-compatible chat-completions endpoint the server is configured with (LATCHKEY_AI_*). Without one, answers a single text item saying the assistant is not configured. The answer is not stored: save it with PATCH. At most AI_CHAT_SENDS_PER_HOUR sends per project and hour (429 past them): the operator pays the provider.
+         */
+        post: operations["sendAiChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Append a message to a stored thread */
+        patch: operations["saveAiChatMessage"];
         trace?: never;
     };
     "/internal/api-keys": {
@@ -856,6 +973,137 @@ export interface paths {
         patch: operations["updateConfigOverride"];
         trace?: never;
     };
+    "/internal/email-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's e-mail drafts, newest first */
+        get: operations["listEmailDrafts"];
+        put?: never;
+        /** Create an e-mail draft (from the starter template unless a source is given) */
+        post: operations["createEmailDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/email-drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        /** Read a draft */
+        get: operations["getEmailDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a draft's name, source or theme */
+        patch: operations["updateEmailDraft"];
+        trace?: never;
+    };
+    "/internal/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's e-mail templates, the built-ins included */
+        get: operations["listEmailTemplates"];
+        put?: never;
+        /** Create an e-mail template from the starter template */
+        post: operations["createEmailTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/email-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save a template's source (and theme) once it renders; answers the preview
+         * @description The source is rendered in preview mode first (its PreviewVariables, the chosen theme): it must render and set `<Subject>` and `<NotificationCategory>`. Needs the project's own e-mail server.
+         */
+        patch: operations["updateEmailTemplate"];
+        trace?: never;
+    };
+    "/internal/email-themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's e-mail themes, the built-ins included */
+        get: operations["listEmailThemes"];
+        put?: never;
+        /** Create an e-mail theme from the built-in light theme */
+        post: operations["createEmailTheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/email-themes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        /** Read a theme's source */
+        get: operations["getEmailTheme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Save a theme's source once it renders */
+        patch: operations["updateEmailTheme"];
+        trace?: never;
+    };
+    "/internal/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sent log: the project's latest 100 e-mails, newest first */
+        get: operations["listSentEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/metrics": {
         parameters: {
             query?: never;
@@ -865,6 +1113,100 @@ export interface paths {
         };
         /** The project's user metrics (anonymous users left out unless asked for) */
         get: operations["getProjectMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/payments/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or continue) Stripe onboarding
+         * @description Creates the project's Stripe connected account if it has none, and answers a Stripe Connect onboarding link.
+         */
+        post: operations["setupPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/payments/stripe-widgets/account-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An account session for Stripe's embedded components */
+        post: operations["stripeAccountSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/payments/stripe/account-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's Stripe account */
+        get: operations["stripeAccountInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/payments/test-mode-purchase-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a purchase in test mode
+         * @description Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). The code is the credential; it completes one purchase. Project keys, when sent, must be the code's project's.
+         */
+        post: operations["testModePurchaseSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/payments/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment transactions, newest first
+         * @description Purchases (subscriptions and one-time) and item quantity changes made through the API, newest first. `limit` defaults to 50 and is clamped to 1-200; `next_cursor` continues the list (null: no more).
+         */
+        get: operations["listTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -930,6 +1272,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/projects/current/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's published access-token signing keys and their state */
+        get: operations["listSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/projects/current/signing-keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate both key sets: each standby key signs from now on, a new standby key is published, and the signing key is retired (it stays published until the tokens it signed have expired) */
+        post: operations["rotateSigningKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/projects/transfer": {
         parameters: {
             query?: never;
@@ -944,6 +1320,40 @@ export interface paths {
          * @description The user must hold `team_admin` in the project's owner team and belong to `new_team_id`. A project whose owner team the user is not in answers `PROJECT_NOT_FOUND`, as an unknown one does.
          */
         post: operations["transferProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/send-sign-in-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite someone by e-mail to sign in at `callback_url` */
+        post: operations["sendSignInInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/send-test-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try an SMTP configuration by sending a test mail; failures are reported in the answer */
+        post: operations["sendTestEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1133,6 +1543,106 @@ export interface paths {
          * @description Adds `delta` to the quantity. With `allow_negative=false` a decrease that would take the quantity below zero now is refused (ITEM_QUANTITY_INSUFFICIENT_AMOUNT) and nothing changes; the check and the change are one transaction, so concurrent decreases never overdraw. The check counts the changes in force now: a decrease may spend a grant that expires later, after which the quantity can be negative (as on Stack Auth). Increases are never refused for a low quantity.
          */
         post: operations["updateItemQuantity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/{customer_type}/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's offers in force and item balances
+         * @description For the billing page: the purchases in force (oldest first) and the quantity of every configured item of the customer's type, by item id. Clients may read only themselves (user `me` or their id) and teams they belong to.
+         */
+        get: operations["listCustomerPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/{customer_type}/{customer_id}/{purchase_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription
+         * @description Ends the subscription now: it stops renewing and repeating, and its grants that expire with the purchase stop counting. With Stripe, the Stripe subscription is cancelled too. Clients may cancel only their own (or their teams') purchases.
+         */
+        post: operations["cancelPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/create-purchase-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a checkout URL for an offer
+         * @description Answers the URL of the hosted checkout page for the customer and the offer: a config offer by `offer_id`, or (servers only) an offer passed inline as `offer_inline` (the Stack SDK sends `inline_offer`). The code in the URL works for 24 hours and for one purchase.
+         */
+        post: operations["createPurchaseUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/purchase-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a checkout code over to Stripe Checkout
+         * @description Starts a Stripe Checkout session on the project's connected account for the chosen price and answers its URL; the purchase is recorded when Stripe reports the session completed (webhook).
+         */
+        post: operations["createPurchaseSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/purchases/validate-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the offer behind a checkout code
+         * @description What the hosted checkout page shows: the offer, its prices and included items, the project's name, and how the purchase completes (test mode or Stripe). The code is the credential.
+         */
+        post: operations["validatePurchaseCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1394,7 +1904,7 @@ export interface paths {
         put?: never;
         /**
          * Join the team with an invitation code (uses the code)
-         * @description The signed-in user becomes a member with the default member permissions, unless they already are one.
+         * @description The signed-in user becomes a member with the default member permissions, unless they already are one. In the internal project a team may not grow past its dashboard seats (its `dashboard_admins` item): ITEM_QUANTITY_INSUFFICIENT_AMOUNT, and the code stays usable.
          */
         post: operations["acceptTeamInvitation"];
         delete?: never;
@@ -1989,8 +2499,10 @@ export interface components {
              * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
              */
             email_theme: string;
-            /** @description The same list as `oauth_providers`. */
-            enabled_oauth_providers: components["schemas"]["AdminOAuthProvider"][];
+            /** @description The ids of `oauth_providers`, as in the client config. */
+            enabled_oauth_providers: {
+                id: components["schemas"]["OAuthProviderId"];
+            }[];
             /** @description One-time code / magic link sign-in is enabled. */
             magic_link_enabled: boolean;
             /**
@@ -2022,6 +2534,34 @@ export interface components {
          * @constant
          */
         adminTokenOwnerGone: "The user of this admin access token no longer exists or has signed out.";
+        AiChatContentItem: {
+            text: string;
+            /** @constant */
+            type: "text";
+        } | {
+            args: components["schemas"]["JsonValue"];
+            /** @description `args` as the model wrote them (JSON text). */
+            argsText: string;
+            result: components["schemas"]["JsonValue"];
+            toolCallId: string;
+            /** @example createEmailTheme */
+            toolName: string;
+            /** @constant */
+            type: "tool-call";
+        };
+        AiChatMessage: {
+            /**
+             * @description A string, or the editor's content parts (`{type: "text", text}`, `{type: "tool-call", …}`, `{type: "tool-result", …}`).
+             * @example Make the header dark blue
+             */
+            content: components["schemas"]["JsonValue"];
+            /** @enum {string} */
+            role: "user" | "assistant" | "tool";
+        };
+        /** @description HTTP 502, text/plain, from the template `The AI assistant's provider did not answer: {reason}` */
+        aiChatProviderFailed: string;
+        /** @description HTTP 400, text/plain, from the template `This chat thread already holds {maxMessages} messages, the most one thread keeps. Start a new thread.` */
+        aiChatThreadFull: string;
         /** @description HTTP 400. */
         ALL_OVERLOADS_FAILED: {
             /** @constant */
@@ -2150,6 +2690,51 @@ export interface components {
             /** @constant */
             code: "CANNOT_GET_OWN_USER_WITHOUT_USER";
             error: string;
+        };
+        CheckoutCode: {
+            customer_id: string;
+            customer_type: components["schemas"]["CustomerType"];
+            expires_at_millis: number;
+            offer: components["schemas"]["CheckoutOffer"];
+            offer_id: string | null;
+            project_display_name: string;
+            project_id: string;
+            /** @description The project has a Stripe account; `purchase-session` hands over to Stripe Checkout. */
+            stripe_ready: boolean;
+            /** @description The purchase completes without payment (`test-mode-purchase-session`). */
+            test_mode: boolean;
+        };
+        CheckoutOffer: {
+            customer_type: components["schemas"]["CustomerType"];
+            /** @example Pro */
+            display_name: string;
+            free_trial: [
+                number,
+                "day" | "week" | "month" | "year"
+            ] | null;
+            group_id: string | null;
+            /** @description Included items by item id. */
+            included_items: {
+                [key: string]: {
+                    display_name: string;
+                    /**
+                     * @description When a grant stops counting.
+                     * @example when-repeated
+                     * @enum {string}
+                     */
+                    expires: "never" | "when-purchase-expires" | "when-repeated";
+                    quantity: number;
+                    repeat: ([
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ] | "never") | null;
+                };
+            };
+            /** @description Prices by price id (server-only prices are left out for config offers). */
+            prices: {
+                [key: string]: components["schemas"]["PaymentPrice"];
+            };
+            stackable: boolean;
         };
         /** @description HTTP 400. */
         CLI_AUTH_ERROR: {
@@ -2476,6 +3061,20 @@ export interface components {
             };
             error: string;
         };
+        CustomerPurchase: {
+            created_at_millis: number;
+            current_period_end_millis: number | null;
+            id: string;
+            offer_display_name: string;
+            offer_id: string | null;
+            price: components["schemas"]["PaymentPrice"] | null;
+            price_id: string;
+            quantity: number;
+            status: string;
+            test_mode: boolean;
+            /** @enum {string} */
+            type: "subscription" | "one_time";
+        };
         /**
          * @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing).
          * @example user
@@ -2555,6 +3154,46 @@ export interface components {
             code: "EMAIL_TEMPLATE_ALREADY_EXISTS";
             error: string;
         };
+        EmailDraft: {
+            display_name: string;
+            id: string;
+            sent_at_millis?: components["schemas"]["Millis"] | null;
+            /** @description A theme id, or `false` for no theme; absent: the project's selected theme. */
+            theme_id?: components["schemas"]["Uuid"] | false;
+            tsx_source: string;
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        emailDraftNotFound: "No draft found with given id";
+        /** @description Where the mail went (never a password). */
+        EmailSenderConfig: {
+            host?: string;
+            port?: number;
+            sender_email?: string;
+            sender_name?: string;
+            /** @enum {string} */
+            type: "shared" | "standard";
+            username?: string;
+        };
+        EmailTemplate: {
+            display_name: string;
+            id: string;
+            /** @description A theme id, or `false` for no theme; absent: the project's selected theme. */
+            theme_id?: components["schemas"]["Uuid"] | false;
+            tsx_source: string;
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        emailTemplateNotFound: "No template found with given id";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        emailThemeNotFound: "No theme found with given id";
         Empty: Record<string, never>;
         /** @description HTTP 401. This endpoint can only be called on the internal project. */
         EXPECTED_INTERNAL_PROJECT: {
@@ -2565,6 +3204,119 @@ export interface components {
         Health: {
             /** @constant */
             status: "ok";
+        };
+        /** @description An offer defined by the caller (servers only), not in the project config. */
+        InlineOffer: {
+            /**
+             * @description Who buys: a user, a team, or a custom customer.
+             * @example user
+             * @enum {string}
+             */
+            customer_type: "user" | "team" | "custom";
+            display_name: string;
+            /**
+             * @description A count and a unit: day, week, month or year.
+             * @example [
+             *       1,
+             *       "month"
+             *     ]
+             */
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            /** @default {} */
+            included_items: {
+                [key: string]: {
+                    /**
+                     * @description When a grant stops counting.
+                     * @example when-repeated
+                     * @enum {string}
+                     */
+                    expires?: "never" | "when-purchase-expires" | "when-repeated";
+                    quantity?: number;
+                    /**
+                     * @description Granted again every interval, or `never`.
+                     * @example [
+                     *       1,
+                     *       "month"
+                     *     ]
+                     */
+                    repeat?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ] | "never";
+                };
+            };
+            /** @description Prices by price id. */
+            prices: {
+                [key: string]: {
+                    /**
+                     * @description An amount in AUD as a decimal string.
+                     * @example 9.99
+                     */
+                    AUD?: string;
+                    /**
+                     * @description An amount in CAD as a decimal string.
+                     * @example 9.99
+                     */
+                    CAD?: string;
+                    /**
+                     * @description An amount in EUR as a decimal string.
+                     * @example 9.99
+                     */
+                    EUR?: string;
+                    /**
+                     * @description A count and a unit: day, week, month or year.
+                     * @example [
+                     *       1,
+                     *       "month"
+                     *     ]
+                     */
+                    free_trial?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    /**
+                     * @description An amount in GBP as a decimal string.
+                     * @example 9.99
+                     */
+                    GBP?: string;
+                    /**
+                     * @description An amount in INR as a decimal string.
+                     * @example 9.99
+                     */
+                    INR?: string;
+                    /**
+                     * @description A count and a unit: day, week, month or year.
+                     * @example [
+                     *       1,
+                     *       "month"
+                     *     ]
+                     */
+                    interval?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    /**
+                     * @description An amount in JPY as a decimal string.
+                     * @example 1200
+                     */
+                    JPY?: string;
+                    /**
+                     * @description An amount in USD as a decimal string.
+                     * @example 9.99
+                     */
+                    USD?: string;
+                };
+            };
+            /**
+             * @description Inline offers are always server-only.
+             * @default true
+             * @constant
+             */
+            server_only: true;
+            stackable?: boolean;
         };
         /** @description HTTP 401. */
         INSUFFICIENT_ACCESS_TYPE: {
@@ -2725,6 +3477,23 @@ export interface components {
             code: "INVALID_TOTP_CODE";
             error: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        invalidConfigJson: "Invalid config JSON";
+        /** @description HTTP 400, text/plain, from the template `{message}` */
+        invalidConfigOverride: string;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        invalidEmailTheme: "Invalid email theme";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        invalidUnsubscribeLink: "This unsubscribe link is not valid. Copy the whole link from the e-mail, or change your preferences in the app.";
         Item: {
             /**
              * @description From the project config; the id when none is set.
@@ -2804,7 +3573,13 @@ export interface components {
         };
         Jwks: {
             keys: {
-                [key: string]: string;
+                /** @constant */
+                alg: "ES256";
+                crv: string;
+                kid: string;
+                kty: string;
+                x: string;
+                y: string;
             }[];
         };
         /**
@@ -2838,6 +3613,32 @@ export interface components {
          * @constant
          */
         noPrimaryEmailToVerify: "The user has no primary e-mail address to verify.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        notificationCategoryNameNotFound: "Notification category not found with given name";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        notificationCategoryNotFound: "Notification category not found";
+        NotificationPreference: {
+            can_disable: boolean;
+            enabled: boolean;
+            notification_category_id: string;
+            notification_category_name: string;
+        };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        notificationPreferencesManageOwnOnly: "You can only manage your own notification preferences";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        notificationPreferencesViewOwnOnly: "You can only view your own notification preferences";
         /** @description HTTP 400. Provider access tokens need the project's own OAuth credentials; the shared development credentials do not provide them. */
         OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: {
             /** @constant */
@@ -3233,6 +4034,61 @@ export interface components {
          * @constant
          */
         passwordSignInDisabledOnCreate: "Password sign-in is not enabled for this project.";
+        /**
+         * @example {
+         *       "USD": "9.99",
+         *       "interval": [
+         *         1,
+         *         "month"
+         *       ]
+         *     }
+         */
+        PaymentPrice: {
+            AUD?: string;
+            CAD?: string;
+            EUR?: string;
+            /**
+             * @description A count and a unit: day, week, month or year.
+             * @example [
+             *       1,
+             *       "month"
+             *     ]
+             */
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            GBP?: string;
+            INR?: string;
+            /**
+             * @description A count and a unit: day, week, month or year.
+             * @example [
+             *       1,
+             *       "month"
+             *     ]
+             */
+            interval?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            JPY?: string;
+            USD?: string;
+        };
+        PaymentTransaction: {
+            created_at_millis: number;
+            customer_id: string;
+            customer_type: components["schemas"]["CustomerType"];
+            expires_at_millis?: number | null;
+            id: string;
+            item_id?: string;
+            offer_display_name: string | null;
+            price: components["schemas"]["PaymentPrice"] | null;
+            quantity: number;
+            status: string | null;
+            test_mode: boolean;
+            /** @enum {string} */
+            type: "subscription" | "one_time" | "item_quantity_change";
+        };
         /** @description HTTP 400. */
         PERMISSION_ID_ALREADY_EXISTS: {
             /** @constant */
@@ -3410,10 +4266,10 @@ export interface components {
                 username?: string;
             };
             /**
-             * @description Id of an existing e-mail theme.
+             * @description Id of an existing e-mail theme; any other value is refused with the text `Invalid email theme`.
              * @example 1df07ae6-abf3-4a40-83a5-a1a2cbe336ac
              */
-            email_theme?: components["schemas"]["Uuid"];
+            email_theme?: string;
             magic_link_enabled?: boolean;
             /**
              * @description What happens when an OAuth sign-in brings an e-mail that already belongs to a user.
@@ -3540,6 +4396,58 @@ export interface components {
         };
         /** @description The known errors of HTTP 400 that these procedures share. */
         PublicWriteErrors400: components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["SCHEMA_ERROR"];
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseAddOnWithoutBase: "This add-on can only be bought by a customer who holds one of the offers it adds to.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseCodeInvalid: "This purchase code is invalid, has expired or has already been used.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseInlineOfferFromClient: "Cannot specify offer_inline when calling from client! Please call with a server API key, or use the offer_id parameter.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseNeedsStripe: "Payments are not set up for this project: connect a Stripe account, or turn on test mode.";
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        purchaseNotFound: "Purchase not found.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseNotStackable: "This offer is not stackable: it can be held once, with quantity 1.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseOfferChoice: "Exactly one of offer_id and offer_inline (inline_offer) must be given.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseOfferNotBuyable: "This offer is included by default and cannot be bought.";
+        /** @description HTTP 400, text/plain, from the template `The offer has no price "{priceId}".` */
+        purchasePriceNotFound: string;
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        purchasesOwnOnly: "Clients can only see and cancel their own purchases.";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        purchaseTestModeOff: "Test-mode purchases are turned off for this project.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
@@ -3569,6 +4477,59 @@ export interface components {
                 message: string;
             };
             error: string;
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        sendEmailDraftNotFound: "No draft found with given draft_id";
+        SendEmailRequest: {
+            /**
+             * @description Send to every user of the project.
+             * @constant
+             */
+            all_users?: true;
+            /** @description Variant 3: a draft, marked sent. */
+            draft_id?: string;
+            /** @description Variant 1: the body as HTML. */
+            html?: string;
+            /**
+             * @description `Transactional` (default) or `Marketing`.
+             * @example Marketing
+             */
+            notification_category_name?: string;
+            subject?: string;
+            /** @description Variant 2: a template of the project. */
+            template_id?: components["schemas"]["Uuid"];
+            /**
+             * @description A theme id; `false`: no theme; null or absent: the project's selected theme.
+             * @example false
+             */
+            theme_id?: (components["schemas"]["Uuid"] | false) | null;
+            /** @description The recipients (exactly one of `user_ids` and `all_users`). */
+            user_ids?: components["schemas"]["Uuid"][];
+            /** @description Variant 2: the template's variables. */
+            variables?: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+        };
+        SendEmailResult: {
+            user_email?: string;
+            user_id: string;
+        };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        sendEmailTemplateNotFound: "No template found with given template_id";
+        SentEmail: {
+            /** @description Why the mail was not sent (or is being retried); null once sent. */
+            error?: components["schemas"]["JsonValue"] | null;
+            id: string;
+            sender_config: components["schemas"]["EmailSenderConfig"];
+            sent_at_millis: components["schemas"]["Millis"];
+            subject: string;
+            to: string[];
         };
         /** @description HTTP 401. The secret server key must be provided. */
         SERVER_AUTHENTICATION_REQUIRED: {
@@ -3736,6 +4697,7 @@ export interface components {
             client_read_only_metadata?: components["schemas"]["Metadata"];
             display_name?: string | null;
             is_anonymous?: boolean;
+            /** @description Provider accounts to link (sign-in and connected accounts allowed); `id` is a configured provider config id. */
             oauth_providers?: {
                 account_id: string;
                 email: string | null;
@@ -3813,6 +4775,30 @@ export interface components {
             code: "SIGN_UP_NOT_ENABLED";
             error: string;
         };
+        SigningKey: {
+            created_at_millis: components["schemas"]["Millis"];
+            /**
+             * @description Which tokens the key is for: regular users' or anonymous users'.
+             * @enum {string}
+             */
+            key_set: "regular" | "anonymous";
+            /**
+             * @description The key id (`kid`) as the JWKS and the tokens' header carry it.
+             * @example q3B8Xk1yQm9aZ2Rw
+             */
+            kid: string;
+            /** @description When a retired key leaves the JWKS; null for keys that are not retired. */
+            published_until_millis: components["schemas"]["Millis"] | null;
+            retired_at_millis: components["schemas"]["Millis"] | null;
+            /**
+             * @description `signing`: new tokens are signed with it; `standby`: published, signs after the next rotation; `retired`: published only until the tokens it signed have expired.
+             * @enum {string}
+             */
+            status: "signing" | "standby" | "retired";
+        };
+        SigningKeyList: {
+            keys: components["schemas"]["SigningKey"][];
+        };
         SignInResponse: {
             access_token: string;
             refresh_token: string;
@@ -3824,6 +4810,16 @@ export interface components {
             code: "STRIPE_ACCOUNT_INFO_NOT_FOUND";
             error: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        stripeAccountIdNotSet: "Stripe account ID is not set";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        stripeNotConfigured: "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY).";
         /** @description The operation succeeded. */
         Success: {
             /** @constant */
@@ -4120,6 +5116,8 @@ export interface components {
             is_public?: boolean;
             user_id: components["schemas"]["UserIdOrMe"];
         };
+        /** @description HTTP 400, text/plain, from the template `OAuth provider {providerConfigId} not found` */
+        userCreateOAuthProviderNotFound: string;
         /**
          * @description A user id, or `me` for the signed-in user.
          * @example me
@@ -4266,6 +5264,15 @@ export interface components {
             };
         };
         /** @description Plain-text error. */
+        aiChatProviderFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["aiChatProviderFailed"];
+            };
+        };
+        /** @description Plain-text error. */
         apiKeysOwnOnly: {
             headers: {
                 [name: string]: unknown;
@@ -4370,6 +5377,26 @@ export interface components {
                 "application/json": components["schemas"]["EMAIL_ALREADY_VERIFIED"];
             };
         };
+        /** @description Success. */
+        Empty: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Empty"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_0e11ea86: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REQUIRES_CUSTOM_EMAIL_SERVER"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["notificationCategoryNameNotFound"] | components["schemas"]["sendEmailDraftNotFound"] | components["schemas"]["sendEmailTemplateNotFound"];
+            };
+        };
         /** @description Known error, or plain-text error. */
         Errors400_2d09d805: {
             headers: {
@@ -4433,6 +5460,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_6c99f368: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_7dca0533: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4441,6 +5479,16 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["clientUserDeletionDisabled"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_8a1ab824: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4463,6 +5511,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_9ab55bc7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
+                "text/plain": components["schemas"]["oauthProviderFailed"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4572,6 +5631,28 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_87f60fb7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["invalidUnsubscribeLink"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_92c7b7d3: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["aiChatThreadFull"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_99ec2403: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4580,6 +5661,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["WRONG_API_KEY_TYPE"];
                 "text/plain": components["schemas"]["apiKeysDisabled"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_169fabf0: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["invalidConfigJson"] | components["schemas"]["invalidConfigOverride"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4636,6 +5728,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_1171c0f0: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SCHEMA_ERROR"];
+                "text/plain": components["schemas"]["invalidUnsubscribeLink"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_9833be64: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4666,17 +5769,6 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
             };
         };
-        /** @description Known error, or plain-text error. */
-        Errors400_901915a9: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
-            };
-        };
         /** @description Known error. */
         Errors400_928403af: {
             headers: {
@@ -4696,6 +5788,28 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
                 "text/plain": components["schemas"]["internalProjectUndeletable"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2381124c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["invalidEmailTheme"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_49730131: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error. */
@@ -4856,6 +5970,17 @@ export interface components {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors400_c847098a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["purchaseCodeInvalid"];
+            };
+        };
         /** @description Known error. */
         Errors400_d79360e9: {
             headers: {
@@ -4864,6 +5989,38 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_dabe0553: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["stripeNotConfigured"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_db6641cf: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_RENDERING_ERROR"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_dd0053f5: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["stripeAccountIdNotSet"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4899,6 +6056,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_e972633d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"] | components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"] | components["schemas"]["userCreateOAuthProviderNotFound"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_eb1c3962: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4909,14 +6077,36 @@ export interface components {
                 "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error. */
-        Errors400_ecde6052: {
+        /** @description Known error, or plain-text error. */
+        Errors400_f02dfe92: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"];
+                "text/plain": components["schemas"]["stripeNotConfigured"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_f1916105: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["OFFER_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_fd0a48ea: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_RENDERING_ERROR"] | components["schemas"]["REQUIRES_CUSTOM_EMAIL_SERVER"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5026,6 +6216,27 @@ export interface components {
                 "text/plain": components["schemas"]["clientTeamCreationDisabled"] | components["schemas"]["teamsCreateOwnOnly"];
             };
         };
+        /** @description Known error. */
+        Errors404_1fc0dac7: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["STRIPE_ACCOUNT_INFO_NOT_FOUND"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_3cb41878: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["emailDraftNotFound"];
+            };
+        };
         /** @description Known error, or plain-text error. */
         Errors404_6a67d088: {
             headers: {
@@ -5055,6 +6266,28 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["API_KEY_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_8f49df69: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["emailThemeNotFound"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_49e70073: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["purchaseNotFound"];
             };
         };
         /** @description Known error. */
@@ -5161,6 +6394,17 @@ export interface components {
                 "application/json": components["schemas"]["ITEM_NOT_FOUND"] | components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_85617c4a: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["emailTemplateNotFound"];
+            };
+        };
         /** @description Known error. */
         Errors404_089947bf: {
             headers: {
@@ -5212,6 +6456,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
                 "text/plain": components["schemas"]["webhookEndpointNotFound"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_cbcdcfb5: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
+                "text/plain": components["schemas"]["notificationCategoryNotFound"];
             };
         };
         /** @description Known error. */
@@ -5303,6 +6558,24 @@ export interface components {
             };
         };
         /** @description Plain-text error. */
+        notificationPreferencesManageOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["notificationPreferencesManageOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        notificationPreferencesViewOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["notificationPreferencesViewOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
         oauthProvidersListOwnOnly: {
             headers: {
                 [name: string]: unknown;
@@ -5385,6 +6658,15 @@ export interface components {
                 "text/plain": components["schemas"]["projectNotFoundPlain"];
             };
         };
+        /** @description Plain-text error. */
+        purchasesOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["purchasesOwnOnly"];
+            };
+        };
         /** @description Known error. */
         REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: {
             headers: {
@@ -5457,6 +6739,15 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["sessionsListOwnOnly"];
+            };
+        };
+        /** @description Success. */
+        SigningKeyList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SigningKeyList"];
             };
         };
         /** @description Success. */
@@ -5580,9 +6871,12 @@ export interface components {
         "path.contact_channel_id": components["schemas"]["Uuid"];
         /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
         "path.customer_id": string;
+        /** @description A user id, a team id, or any id of a custom customer. */
+        "path.customer_id.2": string;
         /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
         "path.customer_type": components["schemas"]["CustomerType"];
         "path.endpoint_id": components["schemas"]["Uuid"];
+        "path.id": components["schemas"]["Uuid"];
         /** @description An item id from the project config (`payments.items`). */
         "path.item_id": string;
         /** @description A permission id. */
@@ -6763,7 +8057,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_ecde6052"];
+            400: components["responses"]["Errors400_9ab55bc7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["connectedAccountsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7085,6 +8379,198 @@ export interface operations {
             413: components["responses"]["bodyTooLarge"];
         };
     };
+    listNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["NotificationPreference"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["notificationPreferencesViewOwnOnly"];
+            404: components["responses"]["Errors404_78d8f07d"];
+        };
+    };
+    updateNotificationPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notification_category_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreference"];
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            403: components["responses"]["notificationPreferencesManageOwnOnly"];
+            404: components["responses"]["Errors404_cbcdcfb5"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    renderEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    template_id?: components["schemas"]["Uuid"];
+                    /** @description A TSX module (React Email components). */
+                    template_tsx_source?: string;
+                    theme_id?: (components["schemas"]["Uuid"] | false) | null;
+                    /** @description A TSX module (React Email components). */
+                    theme_tsx_source?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        html: string;
+                        notification_category?: string;
+                        subject?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_db6641cf"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_85617c4a"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["SendEmailResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_0e11ea86"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    showUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed code from the unsubscribe link. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Errors400_1171c0f0"];
+        };
+    };
+    confirmUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed code from the unsubscribe link. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    "List-Unsubscribe"?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Errors400_87f60fb7"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     health: {
         parameters: {
             query?: {
@@ -7107,6 +8593,103 @@ export interface operations {
                 };
             };
             400: components["responses"]["SCHEMA_ERROR"];
+        };
+    };
+    listAiChatMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id, chosen by the editor (a UUID). */
+                thread_id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["JsonValue"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    sendAiChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id, chosen by the editor (a UUID). */
+                thread_id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the admin is editing: an e-mail theme, an e-mail template or an e-mail draft.
+                     * @example email-theme
+                     * @enum {string}
+                     */
+                    context_type: "email-theme" | "email-template" | "email-draft";
+                    messages: components["schemas"]["AiChatMessage"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["AiChatContentItem"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
+            502: components["responses"]["aiChatProviderFailed"];
+        };
+    };
+    saveAiChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id, chosen by the editor (a UUID). */
+                thread_id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The message as the editor keeps it; returned as given by GET. */
+                    message: components["schemas"]["JsonValue"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Empty"];
+            400: components["responses"]["Errors400_92c7b7d3"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     listInternalApiKeys: {
@@ -7219,7 +8802,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description `pagination.next_cursor` of the previous page. */
                 cursor?: number;
-                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered";
+                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "project.signing_keys_rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered" | "team_permission_definition.created" | "team_permission_definition.updated" | "team_permission_definition.deleted" | "project_permission_definition.created" | "project_permission_definition.updated" | "project_permission_definition.deleted";
                 limit?: number;
                 object_key?: string;
                 since_millis?: components["schemas"]["Millis"];
@@ -7344,10 +8927,380 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["Errors400_169fabf0"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listEmailDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        drafts: components["schemas"]["EmailDraft"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    createEmailDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example Welcome */
+                    display_name: string;
+                    theme_id?: (components["schemas"]["Uuid"] | false) | null;
+                    /** @description A TSX module (React Email components). */
+                    tsx_source?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
             400: components["responses"]["AuthenticatedWriteErrors400"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getEmailDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDraft"];
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_3cb41878"];
+        };
+    };
+    updateEmailDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example Welcome */
+                    display_name?: string;
+                    theme_id?: (components["schemas"]["Uuid"] | false) | null;
+                    /** @description A TSX module (React Email components). */
+                    tsx_source?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_3cb41878"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listEmailTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: components["schemas"]["EmailTemplate"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    createEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example Welcome */
+                    display_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    updateEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    theme_id?: (components["schemas"]["Uuid"] | false) | null;
+                    /** @description A TSX module (React Email components). */
+                    tsx_source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rendered_html: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_fd0a48ea"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_85617c4a"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listEmailThemes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        themes: {
+                            display_name: string;
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    createEmailTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example Welcome */
+                    display_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getEmailTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        display_name: string;
+                        tsx_source: string;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_8f49df69"];
+        };
+    };
+    updateEmailTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A TSX module (React Email components). */
+                    tsx_source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        display_name: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_db6641cf"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_8f49df69"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listSentEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["SentEmail"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
     getProjectMetrics: {
@@ -7368,6 +9321,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectMetrics"];
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    setupPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stripe's onboarding page. */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_dabe0553"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    stripeAccountSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client_secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_dd0053f5"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    stripeAccountInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        charges_enabled: boolean;
+                        details_submitted: boolean;
+                        payouts_enabled: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_f02dfe92"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_1fc0dac7"];
+        };
+    };
+    testModePurchaseSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the checkout URL: `<project id>_<code>`.
+                     * @example internal_Qm9vZ2xlIGlzIG5vdCBhIGNvZGU
+                     */
+                    full_code: string;
+                    /**
+                     * @description A price id of the offer.
+                     * @example monthly
+                     */
+                    price_id: string;
+                    /**
+                     * @description How many (more than 1 only for stackable offers).
+                     * @default 1
+                     * @example 1
+                     */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_6c99f368"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                customer_type?: components["schemas"]["CustomerType"];
+                limit?: string;
+                type?: "subscription" | "one_time" | "item_quantity_change";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_cursor: string | null;
+                        transactions: components["schemas"]["PaymentTransaction"][];
+                    };
                 };
             };
             400: components["responses"]["AuthenticatedReadErrors400"];
@@ -7416,7 +9537,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["AdminProject"];
-            400: components["responses"]["AuthenticatedWriteErrors400"];
+            400: components["responses"]["Errors400_2381124c"];
             401: components["responses"]["Errors401_f125ec02"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -7467,7 +9588,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AdminProject"];
-            400: components["responses"]["AuthenticatedWriteErrors400"];
+            400: components["responses"]["Errors400_2381124c"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7496,6 +9617,41 @@ export interface operations {
             400: components["responses"]["AuthenticatedReadErrors400"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    listSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SigningKeyList"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    rotateSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: components["responses"]["SigningKeyList"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     transferProject: {
@@ -7534,6 +9690,81 @@ export interface operations {
             400: components["responses"]["Errors400_c7e27e33"];
             401: components["responses"]["Errors401_64108dde"];
             404: components["responses"]["Errors404_6d5f2534"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    sendSignInInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    callback_url: components["schemas"]["Url"];
+                    email: components["schemas"]["Email"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_84847b9e"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    sendTestEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    email_config: {
+                        host: string;
+                        password: string;
+                        port: number;
+                        sender_email: string;
+                        sender_name: string;
+                        username: string;
+                    };
+                    recipient_email: components["schemas"]["Email"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_message?: string;
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
         };
     };
@@ -8004,6 +10235,203 @@ export interface operations {
             413: components["responses"]["bodyTooLarge"];
         };
     };
+    listCustomerPurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, a team id, or any id of a custom customer. */
+                customer_id: components["parameters"]["path.customer_id.2"];
+                /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+                customer_type: components["parameters"]["path.customer_type"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            display_name: string;
+                            id: string;
+                            quantity: number;
+                        }[];
+                        purchases: components["schemas"]["CustomerPurchase"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["purchasesOwnOnly"];
+            404: components["responses"]["Errors404_d763adaa"];
+        };
+    };
+    cancelPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, a team id, or any id of a custom customer. */
+                customer_id: components["parameters"]["path.customer_id.2"];
+                /** @description The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing). */
+                customer_type: components["parameters"]["path.customer_type"];
+                purchase_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_dabe0553"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["purchasesOwnOnly"];
+            404: components["responses"]["Errors404_49e70073"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    createPurchaseUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A user id, a team id, or any id of a custom customer.
+                     * @example 5f0c2a7e-3b1d-4c6a-9e8f-0a1b2c3d4e5f
+                     */
+                    customer_id: string;
+                    customer_type: components["schemas"]["CustomerType"];
+                    /** @description The same as `offer_inline` (the Stack SDK's name). */
+                    inline_offer?: components["schemas"]["InlineOffer"];
+                    /**
+                     * @description An offer of the project config.
+                     * @example pro
+                     */
+                    offer_id?: string;
+                    offer_inline?: components["schemas"]["InlineOffer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The hosted checkout page.
+                         * @example https://auth.example.com/handler/purchase/internal_Qm9v
+                         */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_f1916105"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d763adaa"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    createPurchaseSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the checkout URL: `<project id>_<code>`.
+                     * @example internal_Qm9vZ2xlIGlzIG5vdCBhIGNvZGU
+                     */
+                    full_code: string;
+                    /**
+                     * @description A price id of the offer.
+                     * @example monthly
+                     */
+                    price_id: string;
+                    /**
+                     * @description How many (more than 1 only for stackable offers).
+                     * @default 1
+                     * @example 1
+                     */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Stripe Checkout page. */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_49730131"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    validatePurchaseCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The code from the checkout URL: `<project id>_<code>`.
+                     * @example internal_Qm9vZ2xlIGlzIG5vdCBhIGNvZGU
+                     */
+                    full_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutCode"];
+                };
+            };
+            400: components["responses"]["Errors400_c847098a"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     listProjectPermissionDefinitions: {
         parameters: {
             query?: never;
@@ -8441,16 +10869,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Empty"];
-                };
-            };
-            400: components["responses"]["Errors400_b71f05d6"];
+            200: components["responses"]["Empty"];
+            400: components["responses"]["Errors400_8a1ab824"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -9197,7 +11617,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_901915a9"];
+            400: components["responses"]["Errors400_e972633d"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];

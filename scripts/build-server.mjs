@@ -17,3 +17,8 @@ await build({
 
 // The e-mail sandbox (the QuickJS runtime bundle and its worker) goes to dist/email-runtime/.
 await import("./build-email-runtime.mjs");
+
+// The front-ends (Vite builds) when run as `npm run build` or `npm start`, not for the tests' server build.
+if (["build", "start"].includes(process.env.npm_lifecycle_event ?? "") || process.env.LATCHKEY_BUILD_FRONTENDS === "1") {
+  await import("./build-frontends.mjs");
+}

@@ -7,14 +7,18 @@ import { contract } from "../contract/index.js";
 import type { AppDeps } from "./deps.js";
 import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
+import { STORAGE_PATH } from "./services/profile-images/store.js";
 import { createApiResponder } from "./http/api-envelope.js";
 import { apiDocsContentSecurityPolicy, renderApiDocs } from "./http/api-docs.js";
 import { clientIpOf } from "./http/client-ip.js";
 import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
 import { metricsEndpoint } from "./http/metrics-endpoint.js";
+import { mountPages } from "./http/pages.js";
+import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from "./handlers/payments-stripe-webhook.js";
 import { bodyTooLarge } from "./http/request-input.js";
 import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
 import { StaticMatchRouter } from "./http/static-match-router.js";
+import { storedImageHandler } from "./http/storage-route.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorReply, JSON_TYPE, routeNotFoundReply } from "./http/wire.js";
 import { findProjectFile } from "./project-files.js";
@@ -49,6 +53,9 @@ export function createApp(deps: AppDeps): Hono {
     const headers = { "content-type": "text/html; charset=utf-8", "content-security-policy": apiDocsContentSecurityPolicy };
     return api.respond({ status: 200, body: page, headers }, apiEnvelopeOf(c));
   });
+  // Stripe's events: signed over the raw body, which the contract's adapter does not keep.
+  const stripeWebhook = stripeWebhookHandler(deps);
+  app.post(STRIPE_WEBHOOK_PATH, (c) => stripeWebhook(c.req.raw));
   for (const base of ["/api/v1", "/api/latest"]) {
     const routes = new Hono();
     mountRest(routes, contract, handlers, deps, base, api);
@@ -81,8 +88,14 @@ export function createApp(deps: AppDeps): Hono {
     });
   });
 
+  // Stored profile images, public by URL (http/storage-route.ts).
+  app.get(`${STORAGE_PATH}/:folder/:file`, storedImageHandler(deps));
+
   // On the public port only behind its token; with a port of its own, only there (main.ts).
   if (deps.config.metrics.token !== null && deps.config.metrics.port === null) app.get("/metrics", metricsEndpoint(deps.metrics, deps.config.metrics.token));
+
+  // The hosted pages at /handler/*, the dashboard at /dashboard/* and `/` (http/pages.ts).
+  mountPages(app, deps);
 
   const trpcRouter = createTrpcRouter(contract, handlers, deps);
   app.use("/trpc/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(bodyTooLarge(), c.get("requestId" as never) as string) }));

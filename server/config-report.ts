@@ -24,6 +24,7 @@ export function describeConfig(config: ServerConfig): ConfigLine[] {
     line("PORT", config.port),
     line("HOST", config.host),
     line("LATCHKEY_PUBLIC_URL", config.publicUrl),
+    line("LATCHKEY_STORAGE_PUBLIC_URL", config.storagePublicUrl ?? `(unset: ${config.publicUrl}/storage)`),
     line("LATCHKEY_DATA_DIR", config.dataDir),
     line("DATABASE_URL", database),
     line("DATABASE_POOL_SIZE", config.databasePoolSize),
@@ -34,6 +35,7 @@ export function describeConfig(config: ServerConfig): ConfigLine[] {
     line("LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS", config.accessTokenLifetimeMs / 1000),
     line("LATCHKEY_SMTP_URL", config.sharedSmtp ? withoutPassword(config.sharedSmtp.url) : "(unset: shared e-mail is not delivered)"),
     line("LATCHKEY_EMAIL_FROM", config.sharedSmtp?.from ?? "(unused)"),
+    line("LATCHKEY_EMAIL_RENDER_TIMEOUT_MS", config.emailRenderTimeoutMs ?? 1000),
     line("LATCHKEY_TRUST_PROXY", trust.kind === "none" ? "none" : trust.kind === "hops" ? trust.hops : trust.ranges.entries.join(",")),
     line("LATCHKEY_ALLOW_PRIVATE_OUTBOUND", config.allowPrivateOutbound),
     line("LATCHKEY_ABUSE_LIMITS", config.abuseLimits ? "on" : "off"),
@@ -47,6 +49,13 @@ export function describeConfig(config: ServerConfig): ConfigLine[] {
     line("LATCHKEY_METRICS_PORT", config.metrics.port ?? "(unset)"),
     line("LATCHKEY_METRICS_HOST", config.metrics.host),
     line("LATCHKEY_METRICS_TOKEN", isSet(config.metrics.token, "(unset)")),
+    line("LATCHKEY_STRIPE_SECRET_KEY", isSet(config.stripe?.secretKey, "(unset: purchases in test mode only)")),
+    line("LATCHKEY_STRIPE_WEBHOOK_SECRET", isSet(config.stripe?.webhookSecret, "(unset)")),
+    line("LATCHKEY_STRIPE_API_BASE", config.stripe?.apiBase ? withoutPassword(config.stripe.apiBase) : "(unset: Stripe's API)"),
+    line("LATCHKEY_AI_MODEL", config.ai?.model ?? "(unset: the e-mail editor's AI assistant is off)"),
+    line("LATCHKEY_AI_BASE_URL", config.ai ? withoutPassword(config.ai.baseUrl) : "(unused)"),
+    line("LATCHKEY_AI_API_KEY", isSet(config.ai?.apiKey, "(unset)")),
+    line("LATCHKEY_AI_TIMEOUT_MS", config.ai?.timeoutMs ?? "(unused)"),
   ];
 }
 

@@ -23,6 +23,11 @@ export interface ServerConfig {
   host: string;
   /** Where the server is reached from outside (issuer of tokens, links to hosted pages). */
   publicUrl: string;
+  /**
+   * The base URL of stored profile images (LATCHKEY_STORAGE_PUBLIC_URL), for a CDN or proxy in front of
+   * this server's `/storage`; unset: `«publicUrl»/storage`.
+   */
+  storagePublicUrl?: string;
   dataDir: string;
   database: DatabaseLocation;
   databasePoolSize: number;
@@ -50,11 +55,41 @@ export interface ServerConfig {
   passwordHashing: { concurrency: number; queueLimit: number };
   /** The SMTP server for projects whose e-mail config is `shared`; unset: such mails stay undeliverable. */
   sharedSmtp: SharedSmtpConfig | null;
+  /**
+   * How long one e-mail render may run in the sandbox (LATCHKEY_EMAIL_RENDER_TIMEOUT_MS); unset: 1000 ms.
+   * Longer only helps on slow or overloaded machines: a looping template blocks a sandbox that long.
+   */
+  emailRenderTimeoutMs?: number;
   logLevel: "silent" | "error" | "info" | "debug";
   /** Social sign-in: where provider endpoints are, and the server's own (shared) provider credentials. */
   oauth: OAuthServerConfig;
   /** The Prometheus endpoint `/metrics`: on a port of its own, or on the public port behind a token, or off. */
   metrics: MetricsConfig;
+  /** Stripe (payments): the platform's Connect keys and where the Stripe API is; absent: payments in test mode only. */
+  stripe?: StripeServerConfig;
+  /** The e-mail editor's AI assistant (LATCHKEY_AI_*); null or absent: off, and the chat answers that it is not configured. */
+  ai?: AiChatConfig | null;
+}
+
+/** An OpenAI-compatible chat-completions endpoint for the e-mail editor's AI assistant. */
+export interface AiChatConfig {
+  /** The API's base URL (LATCHKEY_AI_BASE_URL; `/chat/completions` is appended), OpenAI's when unset. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` (LATCHKEY_AI_API_KEY); null: none (local servers). Never logged. */
+  apiKey: string | null;
+  /** The model asked for (LATCHKEY_AI_MODEL); setting it turns the assistant on. */
+  model: string;
+  /** How long one answer may take (LATCHKEY_AI_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+export interface StripeServerConfig {
+  /** The platform account's secret key (LATCHKEY_STRIPE_SECRET_KEY); null: no Stripe. */
+  secretKey: string | null;
+  /** The signing secret of the Connect webhook endpoint (LATCHKEY_STRIPE_WEBHOOK_SECRET). */
+  webhookSecret: string | null;
+  /** Another base URL for the Stripe API (LATCHKEY_STRIPE_API_BASE), for local stand-ins; null: Stripe's own. */
+  apiBase: string | null;
 }
 
 export interface MetricsConfig {
@@ -100,6 +135,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port,
     host,
     publicUrl: httpUrl(env, "LATCHKEY_PUBLIC_URL") ?? `http://localhost:${port}`,
+    storagePublicUrl: httpUrl(env, "LATCHKEY_STORAGE_PUBLIC_URL"),
     dataDir,
     database: setting(env, "DATABASE_URL", (value) => parseDatabaseUrl(value || undefined, dataDir), withoutPassword),
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, { min: 1 }),
@@ -122,13 +158,39 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       queueLimit: integer(env, "LATCHKEY_PASSWORD_HASH_QUEUE", 256),
     },
     sharedSmtp: sharedSmtp(env),
+    emailRenderTimeoutMs: integer(env, "LATCHKEY_EMAIL_RENDER_TIMEOUT_MS", 1000, { min: 100, max: 60_000 }),
     logLevel,
     oauth: {
       providerBaseUrls: setting(env, "LATCHKEY_OAUTH_PROVIDER_BASE_URLS", parseProviderBaseUrls),
       sharedCredentials: sharedOAuthCredentials(env),
     },
     metrics: metricsConfig(env, port),
+    stripe: {
+      secretKey: env.LATCHKEY_STRIPE_SECRET_KEY || null,
+      webhookSecret: env.LATCHKEY_STRIPE_WEBHOOK_SECRET || null,
+      apiBase: httpUrl(env, "LATCHKEY_STRIPE_API_BASE") ?? null,
+    },
+    ai: aiChatConfig(env),
   };
+}
+
+/** OpenAI's API, where the AI assistant goes when LATCHKEY_AI_BASE_URL is unset. */
+export const DEFAULT_AI_BASE_URL = "https://api.openai.com/v1";
+
+/** LATCHKEY_AI_MODEL turns the assistant on; the base URL or key without it is a mistake worth a message. */
+function aiChatConfig(env: Env): AiChatConfig | null {
+  const baseUrl = httpUrl(env, "LATCHKEY_AI_BASE_URL");
+  const apiKey = env.LATCHKEY_AI_API_KEY || null;
+  const model = env.LATCHKEY_AI_MODEL?.trim() || null;
+  const timeoutMs = integer(env, "LATCHKEY_AI_TIMEOUT_MS", 60_000, { min: 1000, max: 600_000 });
+  if (!model) {
+    if (baseUrl) throw new ConfigError("LATCHKEY_AI_BASE_URL", "needs LATCHKEY_AI_MODEL too (the model to ask, e.g. gpt-4o-mini)", baseUrl);
+    // The key is a secret: not shown.
+    if (apiKey) throw new ConfigError("LATCHKEY_AI_API_KEY", "needs LATCHKEY_AI_MODEL too (the model to ask, e.g. gpt-4o-mini)");
+    return null;
+  }
+  if (/\s/.test(apiKey ?? "")) throw new ConfigError("LATCHKEY_AI_API_KEY", "must not contain spaces");
+  return { baseUrl: baseUrl ?? DEFAULT_AI_BASE_URL, apiKey, model, timeoutMs };
 }
 
 /** `github=http://127.0.0.1:4010/github,*=http://127.0.0.1:4010`: provider id (or `*`) = http(s) base URL. */

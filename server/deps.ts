@@ -15,6 +15,7 @@ import { oauthQueries } from "./db/queries/oauth.js";
 import { outboxQueries } from "./db/queries/outbox.js";
 import { passkeyQueries } from "./db/queries/passkeys.js";
 import { permissionQueries } from "./db/queries/permissions.js";
+import { profileImageQueries } from "./db/queries/profile-images.js";
 import { sessionQueries } from "./db/queries/sessions.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import { teamQueries } from "./db/queries/teams.js";
@@ -35,6 +36,7 @@ import { createSigningKeys, type SigningKeys } from "./services/tokens/signing-k
 
 /** How long other processes may keep seeing a changed project or revoked key. */
 const HOT_CACHE_TTL_MS = 2_000;
+const RETIRED_KEY_GRACE_MS = HOT_CACHE_TTL_MS + 58_000;
 
 export function createQueries(store: Store, clock: Clock) {
   const now = () => clock.now().getTime();
@@ -60,6 +62,7 @@ export function createQueries(store: Store, clock: Clock) {
     projectMetrics: projectMetricsQueries(store),
     webhooks: webhookQueries(store, new TtlCache<readonly EnabledEndpoint[]>(HOT_CACHE_TTL_MS, 10_000, now)),
     oauth: oauthQueries(store),
+    profileImages: profileImageQueries(store),
   };
 }
 
@@ -89,7 +92,13 @@ export function createDeps(base: { config: ServerConfig; store: Store; clock: Cl
   const plainQueries = createQueries(store, clock);
   // Secrets in project configurations are sealed at rest (services/config/sealed-secrets.ts).
   const queries: Queries = { ...plainQueries, projects: withSealedConfigSecrets(plainQueries.projects, secrets) };
-  const signingKeys = createSigningKeys(queries.signingKeys, secrets, () => clock.now());
+  const signingKeys = createSigningKeys(queries.signingKeys, secrets, {
+    now: () => clock.now(),
+    // Other processes see a rotation once their cached project row is older than HOT_CACHE_TTL_MS; a
+    // retired key stays published a minute beyond the lifetime of the last token they may sign with it.
+    retiredKeyPublishedMs: config.accessTokenLifetimeMs + RETIRED_KEY_GRACE_MS,
+    cachedVersionOf: (projectId) => plainQueries.projects.cached(projectId)?.signingKeysVersion,
+  });
   const accessTokens = createAccessTokens(signingKeys, { publicUrl: config.publicUrl, lifetimeMs: config.accessTokenLifetimeMs }, clock);
   const metrics = createMetrics(
     { outboxPending: () => queries.outbox.pendingByKind(), poolStats: store.poolStats, now: () => clock.now().getTime() },

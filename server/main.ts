@@ -60,15 +60,48 @@ metricsServer?.once("error", (error) =>
   exitOnStartFailure(listenError(error, { port: String(metricsPort), host: config.metrics.host, portVariable: "LATCHKEY_METRICS_PORT", hostVariable: "LATCHKEY_METRICS_HOST" })),
 );
 
+/** How long a stop waits for requests in progress before it closes their connections. */
+const DRAIN_TIMEOUT_MS = 20_000;
+
+/**
+ * Stops listening (new connections are refused at once), closes keep-alive connections as they fall
+ * idle, and resolves when every connection is gone: requests in progress finish first, unless they
+ * outlast `DRAIN_TIMEOUT_MS`, when their connections are cut.
+ */
+function drain(httpServer: typeof server): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = setInterval(() => closeIdle(httpServer), 100);
+    const deadline = setTimeout(() => {
+      log.error("shutdown: requests still running after the drain timeout; closing their connections", { timeoutMs: DRAIN_TIMEOUT_MS });
+      if ("closeAllConnections" in httpServer) httpServer.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    httpServer.close(() => {
+      clearInterval(idle);
+      clearTimeout(deadline);
+      resolve();
+    });
+    closeIdle(httpServer);
+  });
+}
+
+function closeIdle(httpServer: typeof server) {
+  if ("closeIdleConnections" in httpServer) httpServer.closeIdleConnections();
+}
+
 let stopping = false;
+/**
+ * SIGTERM or SIGINT: stop taking connections, let the requests in progress finish, then stop the
+ * outbox runner (which finishes the deliveries it has claimed; rows not yet claimed stay for the next
+ * runner), close the database and exit 0.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
-  server.close();
-  metricsServer?.close();
+  await Promise.all([drain(server), metricsServer ? drain(metricsServer) : undefined]);
   await deps.jobs.stop();
   await store.close();
+  log.info("stopped", { signal });
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -6,20 +6,25 @@ export interface ProjectKeys {
   projectId: string;
   publishableClientKey: string;
   secretServerKey: string;
+  /** Absent for the internal project as the bench sees it. */
+  superSecretAdminKey?: string;
 }
 
-const keyHeader: Record<Exclude<Access, "admin">, [string, keyof ProjectKeys]> = {
+const keyHeader: Record<Access, [string, keyof ProjectKeys]> = {
   client: ["x-stack-publishable-client-key", "publishableClientKey"],
   server: ["x-stack-secret-server-key", "secretServerKey"],
+  admin: ["x-stack-super-secret-admin-key", "superSecretAdminKey"],
 };
 
-/** The x-stack-* headers of a client or server call to `project`, optionally as a signed-in user. */
-export function projectHeaders(project: ProjectKeys, access: Exclude<Access, "admin">, accessToken?: string): Record<string, string> {
+/** The x-stack-* headers of a call to `project` at `access`, optionally as a signed-in user. */
+export function projectHeaders(project: ProjectKeys, access: Access, accessToken?: string): Record<string, string> {
   const [header, key] = keyHeader[access];
+  const value = project[key];
+  if (value === undefined) throw new Error(`no ${access} key for project ${project.projectId}`);
   return {
     "x-stack-access-type": access,
     "x-stack-project-id": project.projectId,
-    [header]: project[key],
+    [header]: value,
     ...(accessToken ? { "x-stack-access-token": accessToken } : {}),
   };
 }

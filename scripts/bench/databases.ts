@@ -18,6 +18,8 @@ export interface BenchDatabase {
   readonly sqlitePath: string | null;
   /** Postgres: a URL the bench itself connects with. */
   readonly pgUrl: string | null;
+  /** Postgres: the database's name. */
+  readonly pgName: string | null;
   /** A directory for the servers' data (LATCHKEY_DATA_DIR). */
   readonly dataDir: string;
   dispose(): Promise<void>;
@@ -28,7 +30,7 @@ export async function createBenchDatabase(dialect: BenchDialect, pgAdminUrl: str
   const removeDir = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   if (dialect === "sqlite") {
     const sqlitePath = join(dataDir, "latchkey.db");
-    return { dialect, url: `sqlite:${sqlitePath}`, sqlitePath, pgUrl: null, dataDir, dispose: removeDir };
+    return { dialect, url: `sqlite:${sqlitePath}`, sqlitePath, pgUrl: null, pgName: null, dataDir, dispose: removeDir };
   }
   const name = `latchkey_bench_${randomBytes(6).toString("hex")}`;
   // Registered before CREATE, so a run stopped in between still drops it.
@@ -41,6 +43,7 @@ export async function createBenchDatabase(dialect: BenchDialect, pgAdminUrl: str
     url: url.toString(),
     sqlitePath: null,
     pgUrl: url.toString(),
+    pgName: name,
     dataDir,
     async dispose() {
       await drop();

@@ -1,4 +1,5 @@
 /** The scenarios measured against a running Latchkey deployment; one or more table rows each. */
+import type { DbProbes } from "./db-probes.js";
 import type { HttpRequest } from "./load.js";
 import { measure, measureTogether, type MeasuredLoad } from "./measure.js";
 import { runTiming, type BenchOptions, type RunTiming, type ScenarioName } from "./options.js";
@@ -12,6 +13,8 @@ export interface Target {
   /** Server processes whose CPU and memory are measured. */
   pids: number[];
   context: requests.SeedContext;
+  /** PostgreSQL's CPU and the servers' round trips, measured with the servers' own CPU. */
+  probes?: DbProbes;
 }
 
 /** GET /users/me load kept during the sign-in storm: a steady rate, so its latency is not just queueing. */
@@ -27,7 +30,7 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
     ...overrides,
   });
   const measured = async (scenario: string, next: requests.RequestSource, timing: RunTiming = runTiming(options)): Promise<Row[]> => [
-    { system: target.system, scenario, status: "measured", measurement: await measure(target.pids, load(next), timing) },
+    { system: target.system, scenario, status: "measured", measurement: await measure(target.pids, load(next), timing, target.probes) },
   ];
 
   switch (name) {
@@ -40,9 +43,14 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
     case "users-page": {
       // At full load the p99 is mostly queueing; one connection shows what a single page costs.
       const loaded = await measured(name, requests.usersPage(context));
-      const single = await measure(target.pids, load(requests.usersPage(context), { connections: 1 }), runTiming(options));
+      const single = await measure(target.pids, load(requests.usersPage(context), { connections: 1 }), runTiming(options), target.probes);
       return [...loaded, { system: target.system, scenario: "users-page (1 conn)", status: "measured", measurement: single }];
     }
+    case "metrics":
+      // One dashboard at a time: the figure is what one read of the overview costs.
+      return [
+        { system: target.system, scenario: name, status: "measured", measurement: await measure(target.pids, load(requests.projectMetrics(context), { connections: 1 }), runTiming(options), target.probes) },
+      ];
     case "sign-in":
       return measured(name, requests.signIn(context), runTiming(options, "password"));
     case "sign-up":
@@ -64,6 +72,7 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
           load(requests.usersMe(context), { connections: storm.usersMeConnections, overallRate: storm.usersMeRate }),
         ],
         runTiming(options, "password"),
+        target.probes,
       );
       return [
         { system: target.system, scenario: "storm: sign-in", status: "measured", measurement: signIn! },

@@ -20,7 +20,7 @@ export function seedNeeds(scenarios: readonly ScenarioName[]): SeedNeeds {
   return {
     pool: has("users-me", "refresh", "team-permission", "item-quantity", "sign-in", "storm", "mixed"),
     teams: has("team-permission", "mixed"),
-    bulk: has("users-page", "mixed"),
+    bulk: has("users-page", "metrics", "mixed"),
     items: has("item-quantity"),
   };
 }

@@ -18,6 +18,8 @@ export interface ServerSecrets {
   /** base64 of 32 random bytes (LATCHKEY_SERVER_SECRET) */
   serverSecret: string;
   internalKeys: InternalKeys;
+  /** LATCHKEY_METRICS_TOKEN: /metrics on the public port, for the round trips the servers sent. */
+  metricsToken: string;
 }
 
 export interface LatchkeyProcess {
@@ -31,6 +33,7 @@ export function newServerSecrets(): ServerSecrets {
   return {
     serverSecret: randomBytes(32).toString("base64"),
     internalKeys: { publishableClientKey: `pck_bench_${random()}`, secretServerKey: `ssk_bench_${random()}`, superSecretAdminKey: `sak_bench_${random()}` },
+    metricsToken: random(),
   };
 }
 
@@ -62,6 +65,8 @@ export async function startLatchkey(
   count = 1,
   publicUrl?: string,
   cpuProfileDir: string | null = null,
+  /** The server bundle to run (another build's, in --compare). */
+  entry = "dist/server/main.js",
 ): Promise<LatchkeyProcess[]> {
   const processes: LatchkeyProcess[] = [];
   for (let i = 0; i < count; i++) {
@@ -69,7 +74,7 @@ export async function startLatchkey(
     const url = `http://127.0.0.1:${port}`;
     const child = spawnNode(
       `latchkey #${i + 1}`,
-      ["dist/server/main.js"],
+      [entry],
       {
         PORT: String(port),
         HOST: "127.0.0.1",
@@ -80,6 +85,7 @@ export async function startLatchkey(
         LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY: secrets.internalKeys.publishableClientKey,
         LATCHKEY_INTERNAL_SECRET_SERVER_KEY: secrets.internalKeys.secretServerKey,
         LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: secrets.internalKeys.superSecretAdminKey,
+        LATCHKEY_METRICS_TOKEN: secrets.metricsToken,
         // Tokens minted while seeding must outlive the whole run; verifying them costs the same.
         LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS: "7200",
         LATCHKEY_LOG_LEVEL: "error",

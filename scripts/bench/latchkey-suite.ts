@@ -11,18 +11,26 @@ import { seedLatchkey, seedNeeds } from "./latchkey-seed.js";
 import { startLatchkey, type ServerSecrets } from "./latchkey-server.js";
 import { scenarioNames, type BenchDialect, type BenchOptions } from "./options.js";
 import type { Row } from "./results.js";
-import { bestRound } from "./rounds.js";
+import { medianRound } from "./rounds.js";
+import type { DbProbes } from "./db-probes.js";
+import type { BenchDatabase } from "./databases.js";
 
 export interface SuiteResult {
   rows: Row[];
   seedSeconds: Record<string, number>;
 }
 
-export async function runLatchkeySuite(dialect: BenchDialect, options: BenchOptions, secrets: ServerSecrets, log: (line: string) => void): Promise<SuiteResult> {
-  const system = `latchkey ${dialect}`;
+export async function runLatchkeySuite(
+  dialect: BenchDialect,
+  options: BenchOptions,
+  secrets: ServerSecrets,
+  log: (line: string) => void,
+  build: { entry: string; label: string } = { entry: "dist/server/main.js", label: "latchkey" },
+): Promise<SuiteResult> {
+  const system = `${build.label} ${dialect}`;
   const database = await createBenchDatabase(dialect, options.pgAdminUrl);
   try {
-    const [server] = await startLatchkey(database, secrets, 1, undefined, options.cpuProfileDir);
+    const [server] = await startLatchkey(database, secrets, 1, undefined, options.cpuProfileDir, build.entry);
     try {
       log(`${system}: seeding`);
       const seeded = await seedLatchkey(server!.url, database, secrets, seedNeeds(options.scenarios), options);
@@ -32,7 +40,7 @@ export async function runLatchkeySuite(dialect: BenchDialect, options: BenchOpti
       rounds: for (let round = 1; round <= options.rounds; round++) {
         // Each round signs up addresses of its own.
         const context = { ...seeded.context, runTag: `${seeded.context.runTag}-${round}` };
-        const target = { system, url: server!.url, pids: [server!.child.pid], context };
+        const target = { system, url: server!.url, pids: [server!.child.pid], context, probes: dbProbes(database, options, secrets, [server!.url]) };
         for (const name of names) {
           log(`${system}: ${name}${options.rounds > 1 ? ` (round ${round} of ${options.rounds})` : ""}`);
           try {
@@ -45,11 +53,17 @@ export async function runLatchkeySuite(dialect: BenchDialect, options: BenchOpti
           }
         }
       }
-      return { rows: names.flatMap((name) => bestRound(roundsOf.get(name)!)), seedSeconds: seeded.seconds };
+      return { rows: names.flatMap((name) => medianRound(roundsOf.get(name)!)), seedSeconds: seeded.seconds };
     } finally {
       await server!.child.stop();
     }
   } finally {
     await database.dispose();
   }
+}
+
+/** On PostgreSQL: its backends' CPU for the database, and the round trips the servers report. */
+export function dbProbes(database: BenchDatabase, options: BenchOptions, secrets: ServerSecrets, serverUrls: string[]): DbProbes | undefined {
+  if (!database.pgName) return undefined;
+  return { postgres: { adminUrl: options.pgAdminUrl, database: database.pgName }, metrics: { urls: serverUrls, token: secrets.metricsToken } };
 }

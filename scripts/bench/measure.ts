@@ -5,6 +5,7 @@
  */
 import { runLoad, type LoadOptions, type LoadResult } from "./load.js";
 import type { RunTiming } from "./options.js";
+import { openDbWindow, type DbProbes, type DbWindow } from "./db-probes.js";
 import { openCpuWindow, sampleRss, waitForQuietMachine, type CpuWindow } from "./proc-stats.js";
 
 export interface Measurement extends LoadResult {
@@ -18,6 +19,10 @@ export interface Measurement extends LoadResult {
    * response. A single loop near one core is the bottleneck whatever the other cores do.
    */
   loopMsPerRequest: number | null;
+  /** PostgreSQL's CPU milliseconds (its backends for the measured database) per completed response; null off PostgreSQL. */
+  postgresCpuMsPerRequest: number | null;
+  /** Statements the servers sent to PostgreSQL per completed response; null off PostgreSQL. */
+  roundTripsPerRequest: number | null;
   /** The CPU figures cover several loads run at once (the sign-in storm), not this one alone. */
   cpuShared: boolean;
   /** Cores the measured processes kept busy on average. */
@@ -44,32 +49,39 @@ export interface Measurement extends LoadResult {
 export type MeasuredLoad = Omit<LoadOptions, "windowStartMs">;
 
 /** Runs several loads at once with one shared window; one Measurement per load. */
-export async function measureTogether(pids: number[], loads: MeasuredLoad[], timing: RunTiming): Promise<Measurement[]> {
+export async function measureTogether(pids: number[], loads: MeasuredLoad[], timing: RunTiming, probes?: DbProbes): Promise<Measurement[]> {
   const quiet = await waitForQuietMachine(timing.quietWaitSeconds);
   const { warmupSeconds } = timing;
   const windowStartMs = performance.now() + warmupSeconds * 1000;
   const durationMs = Math.max(...loads.map((l) => l.durationSeconds)) * 1000;
-  const windowOpen = new Promise<() => { cpu: CpuWindow; clientCores: number; peakRss: number }>((resolve) =>
+  interface Closed { cpu: CpuWindow; db: DbWindow; clientCores: number; peakRss: number }
+  const windowOpen = new Promise<() => Promise<Closed>>((resolve, reject) =>
     setTimeout(() => {
       const closeCpu = openCpuWindow(pids);
       const clientBefore = process.cpuUsage();
       const stopRss = sampleRss(pids);
-      resolve(() => {
-        const client = process.cpuUsage(clientBefore);
-        const cpu = closeCpu();
-        return { cpu, clientCores: (client.user + client.system) / 1e6 / cpu.wallSeconds, peakRss: Math.max(...Object.values(stopRss())) };
-      });
+      openDbWindow(probes).then((closeDb) => {
+        resolve(async () => {
+          const client = process.cpuUsage(clientBefore);
+          const cpu = closeCpu();
+          const peakRss = Math.max(...Object.values(stopRss()));
+          return { cpu, db: await closeDb(), clientCores: (client.user + client.system) / 1e6 / cpu.wallSeconds, peakRss };
+        });
+      }, reject);
     }, warmupSeconds * 1000),
   );
-  const windowClosed = windowOpen.then((close) => new Promise<ReturnType<typeof close>>((resolve) => setTimeout(() => resolve(close()), durationMs)));
-  const [results, { cpu, clientCores, peakRss }] = await Promise.all([Promise.all(loads.map((l) => runLoad({ ...l, windowStartMs }))), windowClosed]);
+  const windowClosed = windowOpen.then((close) => new Promise<Closed>((resolve, reject) => setTimeout(() => close().then(resolve, reject), durationMs)));
+  const [results, { cpu, db, clientCores, peakRss }] = await Promise.all([Promise.all(loads.map((l) => runLoad({ ...l, windowStartMs }))), windowClosed]);
   const cpuSeconds = Object.values(cpu.processSeconds).reduce((sum, s) => sum + s, 0);
   const loopSeconds = Object.values(cpu.mainThreadSeconds).reduce((sum, s) => sum + s, 0);
   const responses = results.reduce((sum, r) => sum + r.responses, 0);
+  const perResponse = (total: number | null) => (total !== null && responses > 0 ? total / responses : null);
   return results.map((r) => ({
     ...r,
-    cpuMsPerRequest: responses > 0 ? (cpuSeconds * 1000) / responses : null,
-    loopMsPerRequest: responses > 0 ? (loopSeconds * 1000) / responses : null,
+    cpuMsPerRequest: perResponse(cpuSeconds * 1000),
+    loopMsPerRequest: perResponse(loopSeconds * 1000),
+    postgresCpuMsPerRequest: perResponse(db.postgresCpuSeconds === null ? null : db.postgresCpuSeconds * 1000),
+    roundTripsPerRequest: perResponse(db.roundTrips),
     cpuShared: loads.length > 1,
     serverCores: cpuSeconds / cpu.wallSeconds,
     machineCoresBusy: cpu.machineCoresBusy,
@@ -82,7 +94,7 @@ export async function measureTogether(pids: number[], loads: MeasuredLoad[], tim
   }));
 }
 
-export async function measure(pids: number[], load: MeasuredLoad, timing: RunTiming): Promise<Measurement> {
-  const [result] = await measureTogether(pids, [load], timing);
+export async function measure(pids: number[], load: MeasuredLoad, timing: RunTiming, probes?: DbProbes): Promise<Measurement> {
+  const [result] = await measureTogether(pids, [load], timing, probes);
   return result!;
 }

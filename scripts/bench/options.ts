@@ -6,6 +6,7 @@ export const scenarioNames = [
   "refresh",
   "team-permission",
   "users-page",
+  "metrics",
   "item-quantity",
   "sign-in",
   "sign-up",
@@ -13,8 +14,12 @@ export const scenarioNames = [
   "mixed",
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
-/** Parts that need no server or database: they run once, in this process, not per dialect. */
-export const standaloneNames = ["email-render"] as const;
+/**
+ * Parts outside the HTTP scenarios: e-mail rendering (no server or database, once, in this process);
+ * users-import (the CLI on each dialect; only when named in --only); email-send (send-email to 10,000
+ * users, in process on each dialect; only when named in --only).
+ */
+export const standaloneNames = ["email-render", "users-import", "email-send"] as const;
 const onlyNames: readonly string[] = [...scenarioNames, ...standaloneNames];
 export type BenchDialect = "sqlite" | "postgres";
 
@@ -23,6 +28,10 @@ export interface BenchOptions {
   scenarios: ScenarioName[];
   /** The e-mail render scenario (scripts/bench/email-render.ts), in process, once. */
   emailRender: boolean;
+  /** The user import scenario (scripts/bench/users-import.ts), per dialect; only with --only. */
+  usersImport: boolean;
+  /** The send-to-10,000-users scenario (scripts/bench/email-send.ts), in process per dialect; only with --only. */
+  emailSend: boolean;
   dialects: BenchDialect[];
   durationSeconds: number;
   /** Unrecorded load before each measured run (JIT, caches, connection pools). */
@@ -45,6 +54,8 @@ export interface BenchOptions {
   build: boolean;
   /** Directory for V8 CPU profiles of the Latchkey server processes (none when absent). */
   cpuProfileDir: string | null;
+  /** --compare a[,b]: two builds side by side (b defaults to the working tree); empty: no comparison. */
+  compare: string[];
 }
 
 export interface RunTiming {
@@ -64,7 +75,10 @@ export function runTiming(options: BenchOptions, kind: "plain" | "password" = "p
 
 const usage = `Usage: npm run bench -- [options]
   --only a,b           scenarios: ${onlyNames.join(", ")}
-                       (email-render needs no database and runs once, not per dialect)
+                       (email-render needs no database and runs once, not per dialect;
+                       users-import imports --users bcrypt users with the CLI, only when named;
+                       email-send sends to 10,000 users (fewer with a smaller --users) in process on
+                       each dialect, only when named)
   --dialect d          sqlite | postgres | both (default sqlite)
   --duration s         seconds per measured run (default 10)
   --warmup s           unrecorded seconds before each run (default 1; at least 3 for password runs)
@@ -80,7 +94,10 @@ const usage = `Usage: npm run bench -- [options]
   --pg-url url         Postgres admin URL (default $LATCHKEY_BENCH_PG_URL, $LATCHKEY_TEST_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --max-minutes m      hard limit for the whole run (default 30)
   --no-build           use the existing dist/server/main.js
-  --cpu-prof dir       write a V8 CPU profile of each Latchkey server process to dir (open in Chrome DevTools)`;
+  --cpu-prof dir       write a V8 CPU profile of each Latchkey server process to dir (open in Chrome DevTools)
+  --compare a[,b]      run the chosen scenarios on two builds side by side (commits or branches; b defaults
+                       to the working tree), rounds alternating, and print the change in server CPU per
+                       request (e.g. --compare HEAD~1 --only users-me,refresh --rounds 3)`;
 
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): BenchOptions {
   const { values } = parseArgs({
@@ -100,6 +117,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
       "max-minutes": { type: "string", default: "30" },
       "no-build": { type: "boolean", default: false },
       "cpu-prof": { type: "string" },
+      compare: { type: "string" },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -117,7 +135,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   if (dialect !== "sqlite" && dialect !== "postgres" && dialect !== "both") throw new Error(`--dialect must be sqlite, postgres or both\n${usage}`);
   return {
     scenarios: only ? scenarioNames.filter((n) => only.includes(n)) : scale.length > 0 ? [] : [...scenarioNames],
-    emailRender: only ? only.includes("email-render") : scale.length === 0,
+    emailRender: only ? only.includes("email-render") : scale.length === 0 && !values.compare,
+    usersImport: only ? only.includes("users-import") : false,
+    emailSend: only ? only.includes("email-send") : false,
     dialects: dialect === "both" ? ["sqlite", "postgres"] : [dialect],
     durationSeconds: positive(values.duration, "--duration"),
     warmupSeconds: nonNegative(values.warmup, "--warmup"),
@@ -131,6 +151,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     maxMinutes: positive(values["max-minutes"], "--max-minutes"),
     build: !values["no-build"],
     cpuProfileDir: values["cpu-prof"] ?? null,
+    compare: values.compare ? list(values.compare) : [],
   };
 }
 

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LatencySummary } from "./email-render.js";
+import type { EmailSendResult } from "./email-send.js";
 import type { Measurement } from "./measure.js";
 import type { BenchResults, Row } from "./results.js";
 
@@ -29,7 +30,7 @@ function ratios(row: Row): string {
   const r = row.ratios ?? {};
   const parts: string[] = [];
   if (r.vsHonoJson !== undefined) parts.push(`${(r.vsHonoJson * 100).toFixed(1)}% hono`);
-  if (r.cpuPerRequestVsHonoJson !== undefined) parts.push(`${r.cpuPerRequestVsHonoJson.toFixed(0)}x hono CPU/req`);
+  if (r.cpuPerRequestVsHonoJson !== undefined) parts.push(`${r.cpuPerRequestVsHonoJson.toFixed(2)}x hono CPU/req`);
   if (r.vsArgon2 !== undefined) parts.push(`${(r.vsArgon2 * 100).toFixed(1)}% argon2`);
   if (r.cpuPerRequestVsArgon2Hash !== undefined) parts.push(`${r.cpuPerRequestVsArgon2Hash.toFixed(2)}x hash CPU/req`);
   if (r.vsBetterAuth !== undefined) parts.push(`${r.vsBetterAuth.toFixed(1)}x BA`);
@@ -48,12 +49,15 @@ export function renderReport(results: BenchResults): string {
   if (a) {
     const runs = results.baselines.argon2Runs.map((r) => `${r.perSecond.toFixed(1)} with ~${r.otherCores.toFixed(2)} other cores busy`).join(", ");
     out.push(
-      `argon2id (m=19456, t=2, p=1): ${a.perSecond.toFixed(1)} hashes/s from ${a.concurrency} lanes, ${a.perCoreSecond.toFixed(1)} per core-second (runs: ${runs})`,
+      `argon2id (m=19456, t=2, p=1): ${a.perSecond.toFixed(1)} hashes/s from ${a.concurrency} lanes, ${a.perCoreSecond.toFixed(1)} per core-second = ${(1000 / a.perCoreSecond).toFixed(2)} ms of CPU per hash (runs: ${runs}; the median is used)`,
     );
   }
   const h = results.baselines.honoJson;
-  if (h) out.push(`bare Hono JSON: ${h.okRps.toFixed(0)} req/s (the best of ${results.baselines.honoJsonRuns.map((r) => r.okRps.toFixed(0)).join(", ")}); ratios use these references`);
-  if (options.rounds > 1) out.push(`${options.rounds} rounds of every scenario: each line is its best round (or one that failed); every round's 2xx req/s is listed under the table`);
+  if (h) {
+    const runs = results.baselines.honoJsonRuns.map((r) => `${num((r.cpuMsPerRequest ?? NaN) * 1000, 1)} us`).join(", ");
+    out.push(`bare Hono JSON: ${num((h.cpuMsPerRequest ?? NaN) * 1000, 1)} us of CPU per request, ${h.okRps.toFixed(0)} req/s (the median of runs at ${runs}); ratios use these references`);
+  }
+  if (options.rounds > 1) out.push(`${options.rounds} rounds of every scenario: each line is its round with the median server CPU per request (or one that failed); every round's figures are listed under the table`);
   if (results.rows.length > 0) {
     out.push("");
     const lines = results.rows.map((row) => {
@@ -67,6 +71,8 @@ export function renderReport(results: BenchResults): string {
         num(m.p99Ms, 2),
         num(m.cpuMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
         num(m.loopMsPerRequest, 3) + (m.cpuShared ? "*" : ""),
+        num(m.postgresCpuMsPerRequest, 3),
+        num(m.roundTripsPerRequest, 2),
         num(m.serverCores, 2),
         num(m.clientCores, 2),
         num(m.otherCores, 2),
@@ -75,16 +81,21 @@ export function renderReport(results: BenchResults): string {
         ratios(row),
       ];
     });
-    out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "loop ms/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
+    out.push(table(["system", "scenario", "2xx req/s", "p50 ms", "p99 ms", "CPU ms/req", "loop ms/req", "PG ms/req", "trips/req", "srv cores", "load cores", "other cores", "RSS MB", "non-2xx", "ratio"], lines));
     const notes = results.rows.filter((r) => r.note).map((r) => `  ${r.system} ${r.scenario}: ${r.note}`);
     if (notes.length > 0) out.push(...notes);
     const rounds = results.rows
       .filter((r) => r.roundsOkRps)
-      .map((r) => `  ${r.system} ${r.scenario}: round ${r.round} of ${r.roundsOkRps!.map((n) => num(n, n < 100 ? 1 : 0)).join(", ")} req/s`);
+      .map(
+        (r) =>
+          `  ${r.system} ${r.scenario}: round ${r.round} of ${r.roundsOkRps!.map((n) => num(n, n < 100 ? 1 : 0)).join(", ")} req/s` +
+          (r.roundsCpuMsPerRequest ? `; ${r.roundsCpuMsPerRequest.map((n) => num(n, 3)).join(", ")} CPU ms/req` : ""),
+      );
     if (rounds.length > 0) out.push(...rounds);
     out.push(
       "  * CPU of the loads run together (the storm), per response of either.\n" +
         "  loop ms/req: CPU of the server's main thread (Node's event loop) per response; at ~1 ms/ms it is the bottleneck.\n" +
+        "  PG ms/req: PostgreSQL's CPU (its backends for the bench database) per response; trips/req: statements the server sent to it.\n" +
         "  srv cores: the measured server process(es); load cores: the load generator; other cores: everything else on the machine" +
         " (Postgres, and other people's processes).",
     );
@@ -102,13 +113,14 @@ export function renderReport(results: BenchResults): string {
     out.push("", `Scale-out: /users/me on one Postgres behind a round-robin proxy (${scale.cores} cores available)`);
     out.push(
       table(
-        ["processes", "", "2xx req/s", "p99 ms", "speedup", "server cores", "proxy cores", "load cores", "other cores", "non-2xx"],
+        ["processes", "", "2xx req/s", "p99 ms", "speedup", "server CPU ms/req", "server cores", "proxy cores", "load cores", "other cores", "non-2xx"],
         scale.steps.map((s) => !s.measurement ? [String(s.processes), "", `failed: ${s.error.split("\n")[0]}`] : [
           String(s.processes),
           "",
           num(s.measurement.okRps),
           num(s.measurement.p99Ms, 2),
           `${s.speedup.toFixed(2)}x`,
+          num(s.serverCpuMsPerRequest, 3),
           s.serverCores.map((c) => c.toFixed(2)).join(" + "),
           s.proxyCores.toFixed(2),
           s.measurement.clientCores.toFixed(2),
@@ -133,6 +145,18 @@ export function renderReport(results: BenchResults): string {
       `  cold start of a context: ${e.coldStartMs.map((ms) => num(ms)).join(", ")} ms (runtime load ${e.contextLoadMs.map((ms) => num(ms)).join(", ")} ms)`,
       `  renders/s, pool saturated: plain ${num(e.rendersPerSecond.plain)}, Tailwind ${num(e.rendersPerSecond.tailwind)}`,
       `  RSS: ${e.rss.beforeMb} MB before, ${e.rss.warmMb} MB warm, ${e.rss.peakMb} MB peak: +${e.rss.growthMb} MB; contexts retired: ${e.contextsRetired}`,
+    );
+  }
+
+  // run.ts keeps the email-send figures with the settings (one per dialect).
+  const sends = (results.settings.emailSend ?? []) as EmailSendResult[];
+  if (sends.length > 0) {
+    out.push("", "E-mail send: send-email to every user, in process, theme around a short HTML body, to an SMTP sink");
+    out.push(
+      table(
+        ["dialect", "users", "enqueue ms", "outbox rows", "delivered in s", "mails/s", "RSS growth MB"],
+        sends.map((r) => [r.dialect, String(r.users), num(r.enqueueMs), String(r.batches), r.deliveredMs === null ? "-" : num(r.deliveredMs / 1000, 1), r.mailsPerSecond === null ? "-" : num(r.mailsPerSecond, 1), String(r.rssGrowthMb)]),
+      ),
     );
   }
 

@@ -47,6 +47,13 @@ export function teamPermission(ctx: SeedContext): RequestSource {
   return () => ({ method: "GET", ...pick(requests) });
 }
 
+/** The project's metrics (sign-ups and active users per day over 30 days, totals): what the dashboard's overview reads. */
+export function projectMetrics(ctx: SeedContext): RequestSource {
+  if (ctx.bulkIds.length === 0) throw new Error("metrics needs bulk users");
+  const headers = projectHeaders(ctx.project, "admin");
+  return () => ({ method: "GET", path: "/api/v1/internal/metrics", headers });
+}
+
 /** A page of 100 users from a random cursor (full pages: cursors leave 100 users after them). */
 export function usersPage(ctx: SeedContext): RequestSource {
   const cursors = ctx.bulkIds.slice(0, Math.max(1, ctx.bulkIds.length - 100));

@@ -33,9 +33,11 @@ export interface Row {
   status: RowStatus;
   note?: string;
   measurement?: Measurement;
-  /** With --rounds: 2xx req/s of every round in order (`measurement` is the best round's). */
+  /** With --rounds: 2xx req/s of every round in order (`measurement` is the median round's). */
   roundsOkRps?: number[];
-  /** With --rounds: which round the row comes from (1-based): the best, or one that failed. */
+  /** With --rounds: server CPU ms per request of every round in order. */
+  roundsCpuMsPerRequest?: number[];
+  /** With --rounds: which round the row comes from (1-based): the median, or one that failed. */
   round?: number;
   /** Measured 2xx req/s divided by a reference figure of the same run. */
   ratios?: {
@@ -55,6 +57,8 @@ export type ScaleOutStep =
       measurement: Measurement;
       /** CPU seconds per wall second of each server process and of the proxy. */
       serverCores: number[];
+      /** CPU milliseconds of the server processes together (the proxy not counted) per completed response. */
+      serverCpuMsPerRequest: number;
       proxyCores: number;
       /** 2xx req/s relative to the first step that was measured. */
       speedup: number;

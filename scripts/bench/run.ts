@@ -4,10 +4,13 @@
  * one Postgres; then prints a table and writes bench/results/<ISO time>.json. Everything runs on
  * loopback, every run is bounded, and every child process is killed however the bench ends.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, totalmem } from "node:os";
+import { join } from "node:path";
 import { measureArgon2, measureHonoJson } from "./baselines.js";
 import { buildInfo, buildServer } from "./build-info.js";
 import { runCleanups } from "./cleanup.js";
+import { renderCompare, runCompare } from "./compare.js";
 import { measureEmailRendering, type EmailRenderResult } from "./email-render.js";
 import { runLatchkeySuite } from "./latchkey-suite.js";
 import { storm } from "./latchkey-scenarios.js";
@@ -19,11 +22,15 @@ import { addRatios } from "./ratios.js";
 import { renderReport, writeResults } from "./report.js";
 import { mixedWeights } from "./requests.js";
 import type { Argon2Rate, BenchResults, BuildInfo, Row, ScaleOutResult } from "./results.js";
-import { bestRound } from "./rounds.js";
+import { medianIndex, medianRound } from "./rounds.js";
 import { runScaleOut } from "./scale-out.js";
 import { evaluateTargets } from "./targets.js";
+import { measureUsersImport, type UsersImportResult } from "./users-import.js";
+import { measureEmailSending, type EmailSendResult } from "./email-send.js";
 
 const options = parseOptions(process.argv.slice(2), process.env);
+/** Recipients of the email-send scenario (issue 27: send to 10,000 users; a smaller --users lowers it). */
+const emailSendUsers = Math.min(options.bulkUsers, 10_000);
 const startedAt = new Date().toISOString();
 const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -32,6 +39,7 @@ async function abort(reason: string, code: number): Promise<never> {
   await runCleanups();
   process.exit(code);
 }
+const endsAt = Date.now() + options.maxMinutes * 60_000;
 const deadline = setTimeout(() => void abort(`the run exceeded --max-minutes ${options.maxMinutes}`, 2), options.maxMinutes * 60_000);
 process.once("SIGINT", () => void abort("interrupted", 130));
 process.once("SIGTERM", () => void abort("terminated", 143));
@@ -43,6 +51,8 @@ const honoRuns: Measurement[] = [];
 const argon2Runs: Argon2Rate[] = [];
 let scaleOut: ScaleOutResult | null = null;
 let emailRender: EmailRenderResult | null = null;
+let usersImport: UsersImportResult[] = [];
+const emailSend: EmailSendResult[] = [];
 /** The references only serve the server's figures: a run of e-mail rendering alone skips them. */
 const measuresServers = options.scenarios.length > 0 || options.scale.length > 0;
 let build: BuildInfo = { commit: "unknown", uncommittedServerFiles: -1, distSha256: "" };
@@ -59,8 +69,7 @@ async function part(name: string, fn: () => Promise<void>): Promise<void> {
 
 /**
  * The references, at the start and again at the end of the run (and, with --rounds, after each
- * dialect). Other load on the machine only ever lowers them, so the ratios use the highest (the
- * machine's capacity, not its worst moment).
+ * dialect); the ratios use the median run of each (by CPU per request, or per hash).
  */
 async function measureBaselines(when: string): Promise<void> {
   await part(`bare Hono JSON (${when})`, async () => {
@@ -73,6 +82,22 @@ async function measureBaselines(when: string): Promise<void> {
     log(`baseline: argon2id rate (${when})`);
     argon2Runs.push(await measureArgon2(options));
   });
+}
+
+if (options.compare.length > 0) {
+  // Two builds side by side; nothing else runs.
+  try {
+    const result = await runCompare(options, newServerSecrets(), log);
+    process.stdout.write(renderCompare(result, options.rounds) + "\n");
+    mkdirSync(join("bench", "results"), { recursive: true });
+    const file = join("bench", "results", `compare-${startedAt.replace(/:/g, "-")}.json`);
+    writeFileSync(file, JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), options, ...result }, null, 2) + "\n");
+    process.stdout.write(`\nResults: ${file}\n`);
+  } finally {
+    clearTimeout(deadline);
+    await runCleanups();
+  }
+  process.exit(0);
 }
 
 try {
@@ -91,6 +116,19 @@ try {
   if (measuresServers) await measureBaselines("start");
 
   const secrets = newServerSecrets();
+  if (options.usersImport) {
+    await part("users-import", async () => {
+      usersImport = await measureUsersImport(options, secrets, log);
+    });
+  }
+  if (options.emailSend) {
+    for (const dialect of options.dialects) {
+      await part(`email-send ${dialect}`, async () => {
+        // Gives up a minute before --max-minutes, so that a slow send is reported (as an error) rather than killed.
+        emailSend.push(await measureEmailSending(dialect, emailSendUsers, Math.max(30_000, endsAt - Date.now() - 60_000), log));
+      });
+    }
+  }
   if (options.scenarios.length > 0) {
     for (const dialect of options.dialects) {
       await part(`latchkey ${dialect}`, async () => {
@@ -111,7 +149,7 @@ try {
         rounds.push(await measureBetterAuth(options, peer));
       }
       for (const scenario of new Set(rounds.flat().map((r) => r.scenario))) {
-        rows.push(...bestRound(rounds.map((round) => round.filter((r) => r.scenario === scenario))));
+        rows.push(...medianRound(rounds.map((round) => round.filter((r) => r.scenario === scenario))));
       }
     });
   }
@@ -126,8 +164,9 @@ try {
   await runCleanups();
 }
 
-const hono = honoRuns.reduce<Measurement | null>((best, m) => (!best || m.okRps > best.okRps ? m : best), null);
-const argon2 = argon2Runs.reduce<Argon2Rate | null>((best, a) => (!best || a.perSecond > best.perSecond ? a : best), null);
+// The references' median runs: by CPU per request for Hono, by CPU per hash for argon2id.
+const hono = honoRuns.length > 0 ? honoRuns[medianIndex(honoRuns.map((m) => m.cpuMsPerRequest ?? -m.okRps))]! : null;
+const argon2 = argon2Runs.length > 0 ? argon2Runs[medianIndex(argon2Runs.map((a) => -a.perCoreSecond))]! : null;
 addRatios(rows, hono, argon2);
 const partial: Omit<BenchResults, "targets" | "finishedAt"> = {
   startedAt,
@@ -136,12 +175,16 @@ const partial: Omit<BenchResults, "targets" | "finishedAt"> = {
   build,
   settings: {
     latency: "2xx responses only, fractional ms from autocannon's response events, not corrected for coordinated omission",
-    cpu: "utime+stime of the measured server processes (all threads) from /proc/<pid>/stat, per completed response",
+    cpu: "utime+stime of the measured server processes (all threads) from /proc/<pid>/stat, per completed response; PostgreSQL: its backends for the bench database, the same way",
+    roundTrips: "statements the servers sent to PostgreSQL (latchkey_db_round_trips_total from /metrics, before and after the window), per completed response",
+    rounds: "each row is the round with the median server CPU per request; the references are their median runs",
     storm,
     mixedWeights,
     betterAuth: "better-auth 1.7.5, emailAndPassword, better-sqlite3 in WAL mode, rate limiting off, 50 users",
     accessTokenLifetimeSeconds: 7200,
     seedSeconds,
+    usersImport,
+    emailSend,
     emailRender: "in the bench process, no HTTP: warm latencies sequential on one project (best round by p99), renders/s with 2 renders per context in flight",
   },
   baselines: { honoJson: hono, argon2, honoJsonRuns: honoRuns, argon2Runs },
@@ -150,7 +193,7 @@ const partial: Omit<BenchResults, "targets" | "finishedAt"> = {
   emailRender,
   errors,
 };
-const results: BenchResults = { ...partial, targets: evaluateTargets(partial), finishedAt: new Date().toISOString() };
+const results: BenchResults = { ...partial, targets: [...evaluateTargets(partial), ...usersImport.flatMap((u) => u.targets)], finishedAt: new Date().toISOString() };
 process.stdout.write(renderReport(results) + "\n");
 const file = writeResults(results);
 process.stdout.write(`\nResults: ${file}\n`);

@@ -9,6 +9,7 @@ import { assertAlive, freePort, spawnNode, waitUntilReady } from "./children.js"
 import { createBenchDatabase } from "./databases.js";
 import { seedLatchkey } from "./latchkey-seed.js";
 import { startLatchkey, type ServerSecrets } from "./latchkey-server.js";
+import { dbProbes } from "./latchkey-suite.js";
 import { measure } from "./measure.js";
 import { runTiming, type BenchOptions } from "./options.js";
 import { usersMe, type SeedContext } from "./requests.js";
@@ -30,13 +31,15 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
         await waitUntilReady(proxy, `${proxyUrl}/health`);
         context ??= (await seedLatchkey(proxyUrl, database, secrets, { pool: true, teams: false, bulk: false, items: false }, options)).context;
         const pids = [...servers.map((s) => s.child.pid), proxy.pid];
-        const m = await measure(pids, { url: proxyUrl, connections: options.connections, durationSeconds: options.durationSeconds, next: usersMe(context) }, runTiming(options));
+        const probes = dbProbes(database, options, secrets, servers.map((s) => s.url));
+        const m = await measure(pids, { url: proxyUrl, connections: options.connections, durationSeconds: options.durationSeconds, next: usersMe(context) }, runTiming(options), probes);
         for (const s of servers) assertAlive(s.child, `the ${n}-process step`);
         const first = steps.find((s) => s.measurement)?.measurement;
         steps.push({
           processes: n,
           measurement: m,
           serverCores: m.coresByProcess.slice(0, n),
+          serverCpuMsPerRequest: m.rps > 0 ? (m.coresByProcess.slice(0, n).reduce((sum, c) => sum + c, 0) * 1000) / m.rps : Number.NaN,
           proxyCores: m.coresByProcess[n]!,
           speedup: first ? m.okRps / first.okRps : 1,
         });

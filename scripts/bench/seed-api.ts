@@ -48,10 +48,15 @@ export async function createBenchProject(baseUrl: string, internalKeys: Internal
       expires_at_millis: Date.now() + 86_400_000,
       has_publishable_client_key: true,
       has_secret_server_key: true,
-      has_super_secret_admin_key: false,
+      has_super_secret_admin_key: true,
     },
   });
-  return { projectId, publishableClientKey: keys.body.publishable_client_key, secretServerKey: keys.body.secret_server_key };
+  return {
+    projectId,
+    publishableClientKey: keys.body.publishable_client_key,
+    secretServerKey: keys.body.secret_server_key,
+    superSecretAdminKey: keys.body.super_secret_admin_key,
+  };
 }
 
 /**

@@ -5,11 +5,13 @@
  * messages to stderr; exit codes are sysexits.h's (output.ts).
  */
 import { Command, CommanderError } from "commander";
+import { registerAuditCommands } from "./audit-commands.js";
 import { registerKeyCommands } from "./commands/keys.js";
 import { registerLoginCommands } from "./commands/login.js";
 import { registerProjectCommands } from "./commands/projects.js";
 import { registerServerCommands } from "./commands/server.js";
 import { CliError, createOutput, exitCodes } from "./output.js";
+import { registerUserCommands } from "./users-commands.js";
 
 const program = new Command("latchkey")
   .description("Latchkey: a self-hostable authentication server, wire-compatible with Stack Auth's API v1")
@@ -23,6 +25,8 @@ registerServerCommands(program, outputOf);
 registerLoginCommands(program, outputOf);
 registerProjectCommands(program, outputOf);
 registerKeyCommands(program, outputOf);
+registerUserCommands(program, outputOf);
+registerAuditCommands(program, outputOf);
 
 try {
   await program.parseAsync();

@@ -24,7 +24,8 @@ const GENERIC_PLAN_POOL_SIZE = 2;
 const CONNECTION_TIMEOUT_MS = 10_000;
 
 export async function openPostgresStore(url: string, poolSize: number, checkTransactions = false): Promise<Store> {
-  const pool = openPool(url, poolSize);
+  const roundTrips = { count: 0 };
+  const pool = openPool(url, poolSize, roundTrips);
 
   const client = await pool.connect();
   try {
@@ -50,7 +51,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
   // The setting is SET after connecting rather than passed as a startup option, which poolers such as
   // PgBouncer refuse; the client sends it before any query given to it. Should it fail, the statements
   // still run, planned as PostgreSQL chooses.
-  const genericPlanPool = openPool(url, GENERIC_PLAN_POOL_SIZE, (client) => {
+  const genericPlanPool = openPool(url, GENERIC_PLAN_POOL_SIZE, roundTrips, (client) => {
     client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
   });
   const genericPlanRoot = drizzle(genericPlanPool) as unknown as Db;
@@ -66,7 +67,7 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
     t: pgTables,
     db,
     rowVersion: (table) => sql`${table}.xmin`,
-    poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize, roundTrips: roundTrips.count }),
     async transaction<T>(fn: (tx: Db) => Promise<T>, within?: Db): Promise<T> {
       const outer = within && committedOf.get(within);
       if (within && outer) {
@@ -139,13 +140,19 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
  * A connection pool. A connection lost while idle (a database restart) or while in use must not crash
  * the process: the pool reports idle ones, and each client reports its own; the query in progress
  * fails on its own and the pool opens a new connection for the next request. `onConnect` runs on each
- * new connection before the pool hands it out.
+ * new connection before the pool hands it out. Every statement a connection sends adds one to
+ * `roundTrips.count` (pool.query runs on a pooled connection too, so it is counted there once).
  */
-function openPool(url: string, max: number, onConnect?: (client: pg.PoolClient) => void): pg.Pool {
+function openPool(url: string, max: number, roundTrips: { count: number }, onConnect?: (client: pg.PoolClient) => void): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   pool.on("error", () => {});
   pool.on("connect", (client) => {
     client.on("error", () => {});
+    const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      roundTrips.count++;
+      return send(...args);
+    };
     onConnect?.(client);
   });
   return pool;

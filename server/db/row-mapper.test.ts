@@ -78,4 +78,15 @@ describe("compiled row mapping rules", () => {
     for (const row of rows) expect(map(row)).toEqual(mapResultRow(prepared.fields, row, prepared.joinsNotNullableMap));
     expect(map(rows[1]!)).toEqual({ id: "u2", team: null, mixed: { teamId: null, userId: "u2" }, onlySql: { one: 1 } });
   });
+
+  it("keeps any key of a selection as it is, quotes and backslashes included", async () => {
+    await using s = await createTestStore("sqlite");
+    const { users, teams } = s.t;
+    const query = s.db.select({ 'we"ird\\key': users.id, "": { "a'b": teams.id } }).from(users).leftJoin(teams, eq(teams.id, users.selectedTeamId));
+    const prepared = query.prepare("mapping_keys") as unknown as { fields: SelectedFields; joinsNotNullableMap: Record<string, boolean> };
+    const map = compileRowMapper(prepared.fields, prepared.joinsNotNullableMap)!;
+    for (const row of [["u1", "t1"], ["u2", null]]) expect(map(row)).toEqual(mapResultRow(prepared.fields, row, prepared.joinsNotNullableMap));
+    expect(map(["u1", "t1"])).toEqual({ 'we"ird\\key': "u1", "": { "a'b": "t1" } });
+  });
 });
+

@@ -76,6 +76,35 @@ export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap: R
   const topByKey = new Map(top.map((cell) => [cell.key, cell]));
   const parts = order.map((name) => topByKey.get(name) ?? groups.get(name)!);
 
+  return generateMapper(parts);
+}
+
+type Part = Group | { index: number; key: string; decode: Decoder };
+
+/**
+ * The mapper as one function whose objects are literals with fixed keys: V8 then builds every row with
+ * the same hidden class, instead of a keyed store per cell (~15% of a users page's instructions). The
+ * source holds only positions and the selection's own keys (JSON-quoted); the decoders come in as an array.
+ */
+function generateMapper(parts: Part[]): RowMapper {
+  const decoders: Decoder[] = [];
+  const keys = parts.flatMap((part) => ("cells" in part ? [part.name, ...part.cells.map((cell) => cell.key)] : [part.key]));
+  // A literal's "__proto__" key would set the prototype: such a selection keeps the loop below.
+  if (keys.includes("__proto__")) return loopMapper(parts);
+  const cell = ({ index, decode }: { index: number; decode: Decoder }) =>
+    `row[${index}] === null ? null : d[${decoders.push(decode) - 1}].mapFromDriverValue(row[${index}])`;
+  const properties = parts.map((part) => {
+    if (!("cells" in part)) return `${JSON.stringify(part.key)}: (${cell(part)})`;
+    const object = `{ ${part.cells.map((c) => `${JSON.stringify(c.key)}: (${cell(c)})`).join(", ")} }`;
+    return `${JSON.stringify(part.name)}: (${part.nullWhen >= 0 ? `row[${part.nullWhen}] === null ? null : ${object}` : object})`;
+  });
+  // Generated from positions and JSON-quoted keys only (see above).
+  const factory = new Function("d", `"use strict"; return (row) => ({ ${properties.join(", ")} });`) as (d: Decoder[]) => RowMapper;
+  return factory(decoders);
+}
+
+/** The same mapping as a loop over the parts. */
+function loopMapper(parts: Part[]): RowMapper {
   return (row) => {
     const result: Record<string, unknown> = {};
     for (const part of parts) {

@@ -91,6 +91,11 @@ export interface PoolStats {
   idle: number;
   waiting: number;
   max: number;
+  /**
+   * Statements sent to PostgreSQL since start, over every pool (BEGIN and COMMIT included): each one
+   * is a round trip, since a connection sends its next statement only once the previous one answered.
+   */
+  roundTrips: number;
 }
 
 export type DatabaseLocation =

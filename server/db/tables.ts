@@ -8,12 +8,16 @@
  * added below, after the domains it references.
  */
 import type { TableBuilders } from "./builders.js";
+import { defineAiChatTables } from "./tables/ai-chat.js";
 import { defineApiKeyTables } from "./tables/api-keys.js";
 import { defineAuditTables } from "./tables/audit.js";
 import { defineDataVaultTables } from "./tables/data-vault.js";
+import { defineEmailTables } from "./tables/emails.js";
+import { defineEmailDraftTables } from "./tables/email-drafts.js";
 import { defineInfrastructureTables } from "./tables/infrastructure.js";
 import { defineOAuthTables } from "./tables/oauth.js";
 import { definePaymentTables } from "./tables/payments.js";
+import { defineProfileImageTables } from "./tables/profile-images.js";
 import { defineProjectTables } from "./tables/projects.js";
 import { defineSessionTables } from "./tables/sessions.js";
 import { defineTeamTables } from "./tables/teams.js";
@@ -37,6 +41,10 @@ export function defineTables(b: TableBuilders) {
     ...defineWebhookTables(b, projects),
     ...defineAuditTables(b, projects),
     ...defineDataVaultTables(b, projects),
+    ...defineEmailTables(b, owners),
+    ...defineEmailDraftTables(b, projects),
+    ...defineProfileImageTables(b, owners),
+    ...defineAiChatTables(b, projects),
   };
 }
 

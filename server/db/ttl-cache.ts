@@ -39,6 +39,11 @@ export class TtlCache<V> {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 
+  /** Drops every entry whose value matches (a walk over all entries: for rare events, not per request). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

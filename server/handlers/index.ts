@@ -1,6 +1,7 @@
 /** One handler per procedure of the contract: each file's map, checked against its procedures. */
 import type { Contract } from "../../contract/index.js";
 import type { HandlerMap } from "../http/handler.js";
+import { aiChatHandlers } from "./ai-chat.js";
 import { apiKeyHandlers } from "./api-keys.js";
 import { auditHandlers } from "./audit.js";
 import { cliAuthHandlers } from "./cli-auth.js";
@@ -9,6 +10,8 @@ import { contactChannelHandlers } from "./contact-channels.js";
 import { dataVaultHandlers } from "./data-vault.js";
 import { internalApiKeyHandlers } from "./internal-api-keys.js";
 import { itemHandlers } from "./items.js";
+import { paymentHandlers } from "./payments.js";
+import { paymentAdminHandlers } from "./payments-admin.js";
 import { miscHandlers } from "./misc.js";
 import { oauthHandlers } from "./oauth.js";
 import { otpMfaHandlers } from "./otp-mfa.js";
@@ -18,9 +21,12 @@ import { permissionHandlers } from "./permissions.js";
 import { projectMetricsHandlers } from "./project-metrics.js";
 import { projectHandlers } from "./projects.js";
 import { sessionHandlers } from "./sessions.js";
+import { signingKeyHandlers } from "./signing-keys.js";
 import { teamInvitationHandlers } from "./team-invitations.js";
 import { teamHandlers } from "./teams.js";
 import { userHandlers } from "./users.js";
+import { emailHandlers } from "./emails.js";
+import { emailTemplateHandlers } from "./email-templates.js";
 import { webhookHandlers } from "./webhooks.js";
 
 export const handlers = {
@@ -29,6 +35,7 @@ export const handlers = {
   ...configHandlers,
   ...internalApiKeyHandlers,
   ...sessionHandlers,
+  ...signingKeyHandlers,
   ...passwordHandlers,
   ...userHandlers,
   ...contactChannelHandlers,
@@ -40,9 +47,14 @@ export const handlers = {
   ...cliAuthHandlers,
   ...passkeyHandlers,
   ...itemHandlers,
+  ...paymentHandlers,
+  ...paymentAdminHandlers,
+  ...emailHandlers,
+  ...emailTemplateHandlers,
   ...webhookHandlers,
   ...auditHandlers,
   ...dataVaultHandlers,
   ...oauthHandlers,
   ...projectMetricsHandlers,
+  ...aiChatHandlers,
 } satisfies HandlerMap<Contract>;

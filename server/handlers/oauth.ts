@@ -16,7 +16,7 @@ function callbackParams(values: Record<string, unknown>): URLSearchParams {
 
 export const oauthHandlers = {
   async oauthAuthorize(ctx, { params, query }) {
-    const location = await startFlow(ctx.deps, {
+    return startFlow(ctx.deps, {
       providerConfigId: params.provider_id,
       clientId: query.client_id,
       clientSecret: query.client_secret,
@@ -30,15 +30,14 @@ export const oauthHandlers = {
       afterCallbackRedirectUrl: query.after_callback_redirect_url,
       providerScope: query.provider_scope,
     });
-    return { location };
   },
 
   async oauthCallback(ctx, { params, query }) {
-    return { location: await finishFlow(ctx.deps, params.provider_id, callbackParams(query)) };
+    return finishFlow(ctx.deps, params.provider_id, callbackParams(query), ctx.header("cookie"));
   },
 
   async oauthCallbackPost(ctx, { params, body }) {
-    return { location: await finishFlow(ctx.deps, params.provider_id, callbackParams(body)) };
+    return finishFlow(ctx.deps, params.provider_id, callbackParams(body), ctx.header("cookie"));
   },
 
   async listOAuthProviders(ctx, { query }) {

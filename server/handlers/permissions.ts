@@ -27,11 +27,11 @@ function definitionHandlers(scope: PermissionScope) {
   return {
     list: async ({ auth }: RequestContext) => ({ items: definitions.listPermissionDefinitions(auth.project, scope).map(definitionToJson), is_paginated: false as const }),
     create: async ({ auth, deps }: RequestContext, body: DefinitionBody & { id: string }) =>
-      definitionToJson(await definitions.createPermissionDefinition(deps, auth.project.id, scope, { ...definitionInput(body), id: body.id })),
+      definitionToJson(await definitions.createPermissionDefinition(deps, auth.project.id, scope, { ...definitionInput(body), id: body.id }, actorOf(auth))),
     update: async ({ auth, deps }: RequestContext, permissionId: string, body: DefinitionBody) =>
-      definitionToJson(await definitions.updatePermissionDefinition(deps, auth.project.id, scope, permissionId, definitionInput(body))),
+      definitionToJson(await definitions.updatePermissionDefinition(deps, auth.project.id, scope, permissionId, definitionInput(body), actorOf(auth))),
     delete: async ({ auth, deps }: RequestContext, permissionId: string) => {
-      await definitions.deletePermissionDefinition(deps, auth.project.id, scope, permissionId);
+      await definitions.deletePermissionDefinition(deps, auth.project.id, scope, permissionId, actorOf(auth));
       return { success: true as const };
     },
   };

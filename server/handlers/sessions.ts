@@ -77,14 +77,19 @@ const oauthToken: Handler<typeof c.oauthToken> = async (ctx, { body }) => {
   return { access_token: accessToken, token_type: "Bearer", expires_in: Math.floor(deps.config.accessTokenLifetimeMs / 1000), scope: "legacy" };
 };
 
-const projectJwks: Handler<typeof c.projectJwks> = async (ctx, { params }) => {
+/** The regular key set; with `include_anonymous=true` the anonymous users' key set after it. */
+const projectJwks: Handler<typeof c.projectJwks> = async (ctx, { params, query }) => {
   const { deps } = ctx;
   if (!(await deps.queries.projects.find(params.project_id))) throw statusError("projectNotFoundPlain");
-  await deps.signingKeys.current(params.project_id);
-  return deps.signingKeys.jwks(params.project_id);
+  return deps.signingKeys.jwks(params.project_id, { includeAnonymous: query.include_anonymous === true });
 };
 
-const anonymousProjectJwks: Handler<typeof c.anonymousProjectJwks> = projectJwks;
+/** At the issuer path of anonymous users' tokens both sets are published, so their tokens verify there. */
+const anonymousProjectJwks: Handler<typeof c.anonymousProjectJwks> = async (ctx, { params }) => {
+  const { deps } = ctx;
+  if (!(await deps.queries.projects.find(params.project_id))) throw statusError("projectNotFoundPlain");
+  return deps.signingKeys.jwks(params.project_id, { includeAnonymous: true });
+};
 
 export const sessionHandlers = {
   oauthToken,

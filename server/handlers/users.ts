@@ -7,7 +7,9 @@ import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
 import { deleteUser as deleteUserRecord } from "../services/users/delete.js";
+import { assertNewUserLinks, linkNewUser } from "../services/oauth/accounts.js";
 import { withOAuthProviders, withOAuthProvidersOne } from "../services/oauth/user-links.js";
+import { userOAuthProviderToJson } from "../views/oauth-providers.js";
 import { assertAuthEmailFree, guardAuthEmail, normalizeEmail } from "../services/users/primary-email.js";
 import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as updateUserRecord } from "../services/users/update.js";
 import { userToJson } from "../views/users.js";
@@ -72,6 +74,8 @@ const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
   if (body.primary_email && body.primary_email_auth_enabled) {
     await assertAuthEmailFree(deps, deps.store.db, auth.project.id, normalizeEmail(body.primary_email), null);
   }
+  const links = body.oauth_providers ?? [];
+  await assertNewUserLinks(deps, auth.project, links);
   const record = await guardAuthEmail(body.primary_email, () =>
     deps.store.insertBatch((batch) =>
       createUserRecord(deps, batch, auth.project, {
@@ -90,8 +94,13 @@ const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
       }, actorOf(auth)),
     ),
   );
+  const linked = links.length === 0 ? [] : await linkNewUser(deps, auth.project, record.user.id, links, actorOf(auth)).catch(async (error: unknown) => {
+    // A link lost to a concurrent sign-in: the user is not made after all.
+    await deleteUserRecord(deps, auth.project.id, record.user.id, null);
+    throw error;
+  });
   // Stack builds this answer before it creates and selects the personal team: later reads show the team.
-  return userToJson({ ...record, selectedTeam: null });
+  return userToJson({ ...record, selectedTeam: null, oauthProviders: linked.map(userOAuthProviderToJson) });
 };
 
 const getUser: Handler<typeof c.getUser> = async (ctx, { params }) =>

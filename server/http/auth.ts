@@ -9,9 +9,9 @@ import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
 import { INTERNAL_PROJECT_ID } from "../services/projects.js";
-import { hashSecret } from "../services/secrets.js";
 import type { VerifiedAccessToken } from "../services/tokens/access-tokens.js";
 import { statusError, type StatusErrorName } from "../errors.js";
+import { presentedKeyHash } from "./presented-key-hashes.js";
 
 export interface Auth {
   readonly project: ProjectRow;
@@ -98,7 +98,10 @@ async function verifyUserToken(deps: AppDeps, token: string, projectId: string, 
 
 async function checkKey(deps: AppDeps, project: ProjectRow, accessType: AccessType, presented: string | undefined): Promise<void> {
   if (presented === undefined) throw missingKeyError[accessType]();
-  const live = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, keyForAccess[accessType].kind, hashSecret(presented), deps.clock.now());
+  // A mistyped key of the checksummed shape is refused without a lookup.
+  const keyHash = presentedKeyHash(presented);
+  if (keyHash === null) throw invalidKeyError[accessType](project.id);
+  const live = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, keyForAccess[accessType].kind, keyHash, deps.clock.now());
   if (!live) throw invalidKeyError[accessType](project.id);
 }
 

@@ -5,10 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Context, Hono } from "hono";
-import { successStatusOf, type ProcedureDefinition } from "../../contract/procedure.js";
+import { successStatusOf, type ProcedureDefinition, type RedirectTarget } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
 import { describeError } from "../services/log.js";
 import type { ApiEnvelope, ApiResponder } from "./api-envelope.js";
+import type { HeaderReader } from "./auth.js";
 import type { HandlerMap } from "./handler.js";
 import { clientIpOf } from "./client-ip.js";
 import { createProcedureRunner } from "./procedure-runner.js";
@@ -20,10 +21,10 @@ import { errorReply, jsonReply, methodNotAllowedReply, redirectReply, textReply,
 type Contract = Record<string, ProcedureDefinition>;
 
 /** A new request id (also kept on the context for the app's error handler) and the override flag. */
-export function apiEnvelopeOf(c: Context): ApiEnvelope {
+export function apiEnvelopeOf(c: Context, header: HeaderReader = headerReaderOf(c)): ApiEnvelope {
   const requestId = randomUUID();
   c.set("requestId" as never, requestId as never);
-  return { requestId, overrideErrorStatus: c.req.header("x-stack-override-error-status") !== undefined };
+  return { requestId, overrideErrorStatus: header("x-stack-override-error-status") !== undefined };
 }
 
 export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: HandlerMap<C>, deps: AppDeps, basePath: string, responder: ApiResponder): void {
@@ -37,28 +38,33 @@ export function mountRest<C extends Contract>(api: Hono, contract: C, handlers: 
     const recordRequest = requestRecorder(deps.metrics, name, definition.method);
     api.on(definition.method, toHonoPath(definition.path), async function handleProcedure(c: Context): Promise<Response> {
       const startedAt = performance.now();
-      const envelope = apiEnvelopeOf(c);
+      // Headers are read from Node's parsed ones where there are (request-input.ts), not through a Headers object.
+      const header = headerReaderOf(c);
+      const envelope = apiEnvelopeOf(c, header);
       let reply: WireReply;
       let failure: unknown = null;
+      let cookies: readonly string[] = [];
       try {
         const input = {
           params: hasParams ? c.req.param() : {},
           query: readQuery(c.req.url),
           body: definition.method === "GET" ? undefined : await readBody(c.req.raw),
         };
-        const header = headerReaderOf(c);
         const { output } = await run({ header, requestId: envelope.requestId, input, clientIp: clientIpOf(c, header, deps.config.trustProxy), requestPath: c.req.path });
-        reply =
-          definition.successStatus === 302
-            ? redirectReply((output as { location: string }).location)
-            : definition.contentType === "text/plain"
-              ? textReply(definition.successStatus, output as string)
-              : jsonReply(successStatusOf(definition, output), output, successHeaders);
+        const target = definition.successStatus === 302 ? (output as RedirectTarget) : null;
+        cookies = target?.cookies ?? [];
+        reply = target
+          ? { ...redirectReply(target.location), status: target.status ?? 302 }
+          : definition.contentType === "text/plain"
+            ? textReply(definition.successStatus, output as string)
+            : jsonReply(successStatusOf(definition, output), output, successHeaders);
       } catch (error) {
         failure = error;
         reply = errorReply(error, envelope.requestId, logFailure(envelope.requestId));
       }
       const response = responder.respond(reply, envelope);
+      // Only redirects carry cookies (the OAuth flow's browser binding); appended, as there may be several.
+      for (const cookie of cookies) response.headers.append("set-cookie", cookie);
       recordRequest(reply.status, failure, startedAt);
       if (deps.log.debugEnabled) deps.log.debug("request", { requestId: envelope.requestId, procedure: name, status: reply.status, ms: Math.round((performance.now() - startedAt) * 100) / 100 });
       return response;

@@ -4,6 +4,7 @@
  * (LATCHKEY_TRUST_PROXY) or every user counts as the proxy's address; only LATCHKEY_ABUSE_LIMITS=off
  * turns the limits off. IPv6 clients count per /64.
  */
+import { AI_CHAT_SENDS_PER_HOUR } from "../../contract/ai-chat.js";
 import type { RateLimitCategory } from "../../contract/procedure.js";
 import type { AppDeps } from "../deps.js";
 import { limitKeyOf } from "./net/addresses.js";
@@ -22,6 +23,8 @@ const perAddress: Record<GuardedAction, Limit> = {
   "check-code": { max: 60, windowMs: MINUTE },
   refresh: { max: 600, windowMs: MINUTE },
   "api-key-check": { max: 1200, windowMs: MINUTE },
+  // An admin may look after many projects from one address; the project's own ceiling is the tight one.
+  "ai-chat": { max: 5 * AI_CHAT_SENDS_PER_HOUR, windowMs: 60 * MINUTE },
 };
 
 /** Per project: a ceiling on what costs us mail or password hashes, whatever the number of addresses. */
@@ -31,6 +34,8 @@ const perProject: Partial<Record<GuardedAction, Limit>> = {
   // Its own budget: a flood of invitations (whose recipients nobody vouches for) must not use up the
   // project's budget for sign-in, reset and verification mail.
   "send-invitation": { max: 1_000, windowMs: 60 * MINUTE },
+  // Every send may cost the operator a call to the AI provider.
+  "ai-chat": { max: AI_CHAT_SENDS_PER_HOUR, windowMs: 60 * MINUTE },
 };
 
 /** Counts the request against its limits; throws TooManyRequestsError (429 with Retry-After) past one. */

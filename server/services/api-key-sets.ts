@@ -5,7 +5,8 @@ import type { ApiKeySetRow } from "../db/queries/api-key-sets.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { recordEvent, type EventActor } from "./events.js";
-import { hashSecret, lastFour, randomCode } from "./secrets.js";
+import { newPrefixedSecret } from "./recognisable-secrets.js";
+import { hashSecret, lastFour } from "./secrets.js";
 
 export const keyPrefixes = { publishableClientKey: "pck_", secretServerKey: "ssk_", superSecretAdminKey: "sak_" } as const;
 
@@ -22,12 +23,12 @@ export interface NewKeySet {
   keys: KeyValues;
 }
 
-/** Fresh 224-bit keys for the kinds asked for. */
+/** Fresh 224-bit keys for the kinds asked for, each ending in a checksum (recognisable-secrets.ts). */
 export function generateKeys(wanted: { publishable: boolean; secret: boolean; admin: boolean }): KeyValues {
   return {
-    publishableClientKey: wanted.publishable ? keyPrefixes.publishableClientKey + randomCode() : undefined,
-    secretServerKey: wanted.secret ? keyPrefixes.secretServerKey + randomCode() : undefined,
-    superSecretAdminKey: wanted.admin ? keyPrefixes.superSecretAdminKey + randomCode() : undefined,
+    publishableClientKey: wanted.publishable ? newPrefixedSecret(keyPrefixes.publishableClientKey) : undefined,
+    secretServerKey: wanted.secret ? newPrefixedSecret(keyPrefixes.secretServerKey) : undefined,
+    superSecretAdminKey: wanted.admin ? newPrefixedSecret(keyPrefixes.superSecretAdminKey) : undefined,
   };
 }
 

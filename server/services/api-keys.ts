@@ -1,6 +1,8 @@
 /**
  * User and team API keys. Rules kept here: a kind works only while the project enables it; the key is
- * `pk_`/`sk_` (public or secret) and 224 random bits, stored as a hash and shown once; revoking keeps
+ * in the reference layout (`pk_`/`sk_`, 224 random bits, the key id, a scanner marker and a checksum:
+ * recognisable-secrets.ts), stored as a hash and shown once; a value that cannot be a key is refused
+ * before any lookup; revoking keeps
  * the first revocation time; a check answers, in this order, not found, wrong type, revoked, expired.
  */
 import { randomUUID } from "node:crypto";
@@ -14,7 +16,8 @@ import { apiKeyToJson } from "../views/api-keys.js";
 import { recordEvent, type EventActor } from "./events.js";
 import { teamPermissionsOf } from "./permissions/grants.js";
 import { renderProjectConfig } from "./config/project-config.js";
-import { hashSecret, lastFour, randomCode } from "./secrets.js";
+import { couldBeApiKey, newApiKeyValue } from "./recognisable-secrets.js";
+import { hashSecret, lastFour } from "./secrets.js";
 
 export type { ApiKeyKind };
 
@@ -30,10 +33,6 @@ export function requireKindEnabled(project: ProjectRow, kind: ApiKeyKind): void 
   }
 }
 
-/** A fresh key: `pk_` for public keys, `sk_` for secret ones, then 45 Crockford base-32 characters. */
-export function generateApiKeyValue(isPublic: boolean): string {
-  return `${isPublic ? "pk" : "sk"}_${randomCode()}`;
-}
 
 /** Whether a user may manage a team's keys: a member holding `$manage_api_keys`, directly or contained. */
 export async function canManageTeamKeys(deps: AppDeps, project: ProjectRow, teamId: string, userId: string): Promise<boolean> {
@@ -63,17 +62,18 @@ export interface NewApiKey {
  * records `api_key.created` (without the value).
  */
 export async function createApiKey(deps: AppDeps, projectId: string, input: NewApiKey, actor: EventActor | null = null): Promise<{ row: ApiKeyRow; value: string }> {
-  const value = generateApiKeyValue(input.isPublic);
+  const id = randomUUID();
+  const value = newApiKeyValue({ id, kind: input.type, isPublic: input.isPublic });
   return deps.store.transaction(async (tx) => {
-    const row = await insertApiKey(deps, tx, projectId, input, value);
+    const row = await insertApiKey(deps, tx, projectId, id, input, value);
     await recordEvent(deps, tx, "api_key.created", () => apiKeyToJson(row.type, row), { projectId, actor });
     return { row, value };
   });
 }
 
-function insertApiKey(deps: AppDeps, db: Db, projectId: string, input: NewApiKey, value: string): Promise<ApiKeyRow> {
+function insertApiKey(deps: AppDeps, db: Db, projectId: string, id: string, input: NewApiKey, value: string): Promise<ApiKeyRow> {
   return deps.queries.apiKeys.insert({
-    id: randomUUID(),
+    id,
     projectId,
     type: input.type,
     userId: input.type === "user" ? input.ownerId : null,
@@ -136,9 +136,11 @@ export async function updateApiKey(
 /**
  * The key behind a presented value, if it is a live key of this kind in this project. Checked in
  * this order: unknown here (API_KEY_NOT_FOUND), the other kind (WRONG_API_KEY_TYPE), revoked
- * (API_KEY_REVOKED, even when it has also expired), expired (API_KEY_EXPIRED).
+ * (API_KEY_REVOKED, even when it has also expired), expired (API_KEY_EXPIRED). A value with a bad
+ * checksum or no key shape is not found without a lookup.
  */
 export async function checkApiKey(deps: AppDeps, projectId: string, kind: ApiKeyKind, value: string): Promise<ApiKeyRow> {
+  if (!couldBeApiKey(value)) throw knownError("API_KEY_NOT_FOUND");
   const row = await deps.queries.apiKeys.findByValueHash(projectId, hashSecret(value));
   if (!row) throw knownError("API_KEY_NOT_FOUND");
   if (row.type !== kind) throw knownError("WRONG_API_KEY_TYPE", { expected_type: kind, actual_type: row.type });

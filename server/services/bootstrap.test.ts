@@ -40,9 +40,9 @@ describe.each(testDialects)("bootstrap on %s", (dialect) => {
     const first = await bootstrap(deps);
     const keys = first.generatedKeys;
     expect(keys).toEqual({
-      publishableClientKey: expect.stringMatching(/^pck_[0-9a-z]{45}$/),
-      secretServerKey: expect.stringMatching(/^ssk_[0-9a-z]{45}$/),
-      superSecretAdminKey: expect.stringMatching(/^sak_[0-9a-z]{45}$/),
+      publishableClientKey: expect.stringMatching(/^pck_[0-9a-z]{45}[0-9a-f]{8}$/),
+      secretServerKey: expect.stringMatching(/^ssk_[0-9a-z]{45}[0-9a-f]{8}$/),
+      superSecretAdminKey: expect.stringMatching(/^sak_[0-9a-z]{45}[0-9a-f]{8}$/),
     });
     for (const kind of kinds) expect(await isLive(deps, kind, keys![kind]!)).toBe(true);
     expect(await isLive(deps, "secretServerKey", keys!.publishableClientKey!)).toBe(false);

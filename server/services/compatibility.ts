@@ -28,5 +28,7 @@ export const compatibilityFacts = Object.freeze({
     "openapi-per-access-level",
     "plain-status-error-names",
     "argon2-password-hash-import",
+    "signing-key-rotation",
+    "ai-chat-openai-compatible",
   ]),
 } as const);

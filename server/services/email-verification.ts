@@ -48,7 +48,7 @@ export async function sendEmailVerification(deps: AppDeps, db: Db, project: Proj
     ttlMs: SEVEN_DAYS,
     db,
   });
-  const mail = verificationEmail({ projectName: project.displayName, link: withQueryParam(target.callbackUrl, "code", code) });
+  const mail = await verificationEmail(deps, project, { link: withQueryParam(target.callbackUrl, "code", code), recipient: { email: target.email } });
   await enqueueEmail(deps, db, { projectId: project.id, to: [target.email], ...mail });
 }
 

@@ -5,6 +5,7 @@
  * reveals nothing about who exists. A successful sign-in clears the count; a day without failures forgets it.
  */
 import { lockoutWaitMs } from "../db/queries/rate-limits.js";
+import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { recordLockout } from "./audit/security-events.js";
 import { TooManyRequestsError } from "./rate-limits.js";
@@ -35,6 +36,7 @@ export async function releaseSignInAttempt(deps: AppDeps, projectId: string, ema
   await deps.queries.rateLimits.release(keyOf(projectId, email));
 }
 
-export async function clearSignInFailures(deps: AppDeps, projectId: string, email: string): Promise<void> {
-  await deps.queries.rateLimits.reset(keyOf(projectId, email));
+/** Clears the address's failures; with an insert batch's db, as part of that batch. */
+export async function clearSignInFailures(deps: AppDeps, projectId: string, email: string, db?: Db): Promise<void> {
+  await deps.queries.rateLimits.reset(keyOf(projectId, email), db);
 }

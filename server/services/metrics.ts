@@ -13,13 +13,23 @@
  * - latchkey_outbox_deliveries_total{kind,result} and latchkey_outbox_delivery_duration_seconds{kind}:
  *   e-mails and webhooks handed to their deliverer (result sent, retry, failed, undeliverable, deferred)
  * - latchkey_outbox_pending{kind}, latchkey_outbox_oldest_pending_age_seconds{kind}
- * - latchkey_db_pool_connections{state} (open, idle, waiting) and latchkey_db_pool_max (PostgreSQL)
+ * - latchkey_db_pool_connections{state} (open, idle, waiting), latchkey_db_pool_max and
+ *   latchkey_db_round_trips_total (statements sent) (PostgreSQL)
+ * - latchkey_email_render_duration_seconds{kind,outcome}: histogram of e-mail renders in the sandbox;
+ *   kind default (the product's own mails), template, theme, draft or html; outcome ok or error
+ * - latchkey_email_render_failures_total{reason}: failed renders by reason (deadline, memory, error)
  * - the process's own (CPU, memory, event-loop lag, GC) with the prefix latchkey_
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { PoolStats } from "../db/store.js";
 
 export type SignInResult = "success" | "failure" | "refused" | "second_factor_required" | "error";
+/** What an e-mail render rendered: a product mail (built-in template or the project's copy), or an admin's source. */
+export type EmailRenderKind = "default" | "template" | "theme" | "draft" | "html";
+/** Why an e-mail render failed: its deadline, a memory (or stack) limit, or anything else. */
+export type EmailRenderFailure = "deadline" | "memory" | "error";
+export const EMAIL_RENDER_KINDS: readonly EmailRenderKind[] = ["default", "template", "theme", "draft", "html"];
+export const EMAIL_RENDER_FAILURES: readonly EmailRenderFailure[] = ["deadline", "memory", "error"];
 
 export interface Metrics {
   /** An API request finished: its procedure (contract name), method, status and duration. */
@@ -29,6 +39,8 @@ export interface Metrics {
   lockout(): void;
   /** A deliverer handled an outbox row (an e-mail, a webhook). */
   delivery(kind: string, result: string, seconds: number): void;
+  /** An e-mail render finished (`failure` set: it failed, for that reason). */
+  emailRender(kind: EmailRenderKind, seconds: number, failure?: EmailRenderFailure): void;
   /** The text exposition format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -73,6 +85,23 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
+
+  const emailRenders = new Histogram<"kind" | "outcome">({
+    name: "latchkey_email_render_duration_seconds",
+    help: "E-mail renders in the sandbox by kind (default: the product's own mails) and outcome (ok, error): duration in seconds",
+    labelNames: ["kind", "outcome"],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const emailRenderFailures = new Counter<"reason">({
+    name: "latchkey_email_render_failures_total",
+    help: "E-mail renders that failed, by reason (deadline, memory, error)",
+    labelNames: ["reason"],
+    registers,
+  });
+  // Every series exists from the start (fixed label sets), so a scrape shows 0 rather than nothing.
+  for (const kind of EMAIL_RENDER_KINDS) for (const outcome of ["ok", "error"]) emailRenders.zero({ kind, outcome });
+  for (const reason of EMAIL_RENDER_FAILURES) emailRenderFailures.inc({ reason }, 0);
 
   // Both outbox gauges come from one query per scrape: the first collect() runs it, the second reuses it.
   let outboxRead: Promise<readonly { kind: string; count: number; oldest: Date | null }[]> | null = null;
@@ -124,6 +153,15 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
         this.set(poolStats().max);
       },
     });
+    new Counter({
+      name: "latchkey_db_round_trips_total",
+      help: "PostgreSQL: statements sent (each a round trip; BEGIN and COMMIT included)",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(poolStats().roundTrips);
+      },
+    });
   }
 
   // procedure -> status -> the bound histogram child: labels are resolved once per series.
@@ -141,6 +179,10 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     delivery(kind, result, seconds) {
       deliveries.inc({ kind, result });
       deliveryTime.observe({ kind }, seconds);
+    },
+    emailRender(kind, seconds, failure) {
+      emailRenders.observe({ kind, outcome: failure ? "error" : "ok" }, seconds);
+      if (failure) emailRenderFailures.inc({ reason: failure });
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -45,7 +45,7 @@ export async function sendSignInCode(deps: AppDeps, project: ProjectRow, emailIn
   await enforceLimit(deps, `otp-send:${project.id}:${email}`, SEND_LIMIT);
   const nonce = await deps.store.transaction(async (tx) => {
     const created = await createVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, data: { email } satisfies CodeData, ttlMs: CODE_TTL_MS, db: tx });
-    const mail = magicLinkEmail({ projectName: project.displayName, link: withQueryParam(callbackUrl, "code", created.code), otp: created.otp });
+    const mail = await magicLinkEmail(deps, project, { link: withQueryParam(callbackUrl, "code", created.code), otp: created.otp, recipient: { displayName: owner?.user.displayName ?? null, email } });
     await enqueueEmail(deps, tx, { projectId: project.id, to: [email], ...mail });
     return created.nonce;
   });

@@ -19,7 +19,7 @@ import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { endUserSessionsIn } from "./sessions.js";
-import { completeSignIn, type SignInResult } from "./sign-in.js";
+import { completeSignIn, stampLastActive, startSignedInSession, type SignInResult } from "./sign-in.js";
 import { queueSecurityAlert } from "./security-alerts.js";
 import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
@@ -101,10 +101,14 @@ export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailIn
   // this right password takes its own count back.
   if (record.user.totpSecret) await releaseSignInAttempt(deps, project.id, email);
   await requireNoSecondFactor(deps, project, record);
-  await clearSignInFailures(deps, project.id, email);
-  // No transaction: the session insert (and at most a last-active stamp) need no atomicity, and on
-  // PostgreSQL a serialisable transaction would cost two round trips more per sign-in.
-  return completeSignIn(deps, deps.store.db, project.id, record);
+  // No transaction: clearing the failures and the session's inserts are one insert batch (on PostgreSQL
+  // one statement), so a sign-in costs three round trips: the reservation, the lookup and this one.
+  const now = deps.clock.now();
+  await stampLastActive(deps, deps.store.db, project.id, record, now);
+  return deps.store.insertBatch(async (batch) => {
+    await clearSignInFailures(deps, project.id, email, batch);
+    return startSignedInSession(deps, batch, project.id, record, now);
+  });
 }
 
 /** Mails a reset link when the e-mail belongs to a user with a password; answers the same either way. */
@@ -117,7 +121,7 @@ export async function sendPasswordResetCode(deps: AppDeps, project: ProjectRow, 
   if (!record) return;
   await deps.store.transaction(async (tx) => {
     const { code } = await createVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, userId: record.user.id, data: { email }, ttlMs: RESET_CODE_TTL_MS, db: tx });
-    const mail = passwordResetEmail({ projectName: project.displayName, link: withQueryParam(callbackUrl, "code", code) });
+    const mail = await passwordResetEmail(deps, project, { link: withQueryParam(callbackUrl, "code", code), recipient: { displayName: record.user.displayName, email } });
     await enqueueEmail(deps, tx, { projectId: project.id, to: [email], ...mail });
   });
   deps.jobs.wake();

@@ -27,7 +27,12 @@ parentPort.on("message", ({ op, args }) => {
 });
 `;
 
-const argon2Path = createRequire(import.meta.url).resolve("@node-rs/argon2");
+const requireHere = createRequire(import.meta.url);
+const argon2Path = requireHere.resolve("@node-rs/argon2");
+// Loaded on this thread too, though it never hashes here: a Rust addon that only worker threads load is
+// unloaded when the last of them exits, and its thread-local destructors can then run against unmapped
+// code (rust-lang/rust#91979), crashing the process at exit. Held here, the library stays mapped.
+requireHere(argon2Path);
 
 export interface Argon2Options {
   algorithm: number;

@@ -1,17 +1,20 @@
 /**
  * Password hashing: argon2id at OWASP's parameters (19 MiB, 2 iterations, 1 lane), computed on
- * low-priority worker threads (password-workers.ts) so the event loop stays free. Imported bcrypt
- * hashes are accepted and replaced by argon2id at the next successful sign-in.
+ * low-priority worker threads (password-workers.ts) so the event loop stays free. Imported hashes
+ * (bcrypt, argon2 at other parameters, Django, Better Auth, Firebase: passwords/foreign-hashes.ts) are
+ * accepted and replaced by argon2id at the next successful sign-in.
  */
 import { availableParallelism } from "node:os";
-import bcrypt from "bcryptjs";
 import { knownError } from "../../contract/known-error.js";
 import { hashOnWorker, verifyOnWorker } from "./password-workers.js";
+import { isForeignHash, verifyForeignHash } from "./passwords/foreign-hashes.js";
 import { TooManyRequestsError } from "./rate-limits.js";
 import { WorkLimiter } from "./work-limiter.js";
 
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, so not importable at run time)
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** How our own hashes begin; an argon2 hash that begins otherwise was imported and is replaced. */
+const CURRENT_ARGON2 = "$argon2id$v=19$m=19456,t=2,p=1$";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 70;
@@ -66,9 +69,12 @@ export async function checkPassword(stored: string | null | undefined, password:
     await verifyArgon2(await decoyHash(), password);
     return { ok: false };
   }
-  if (stored.startsWith("$argon2")) return { ok: await verifyArgon2(stored, password) };
-  if (/^\$2[aby]\$/.test(stored)) {
-    const ok = await bcrypt.compare(password, stored);
+  if (stored.startsWith("$argon2")) {
+    const ok = await verifyArgon2(stored, password);
+    return ok && !stored.startsWith(CURRENT_ARGON2) ? { ok, rehash: await hashPassword(password) } : { ok };
+  }
+  if (isForeignHash(stored)) {
+    const ok = await hashing.run(() => verifyForeignHash(stored, password));
     return ok ? { ok, rehash: await hashPassword(password) } : { ok };
   }
   return { ok: false };

@@ -38,13 +38,12 @@ export async function updateProject(deps: AppDeps, projectId: string, update: z.
     let configOverride = project.configOverride;
     let configKeys: string[] = [];
     if (update.config) {
+      // Any string passes the schema; one that names no theme of the project is Stack's plain text.
+      const themeId = update.config.email_theme;
+      if (themeId !== undefined && !Object.hasOwn(renderConfig(configOverride).emails.themes, themeId)) throw statusError("invalidEmailTheme");
       const patch = legacyUpdateToOverride(update.config, () => randomUUID());
       configKeys = Object.keys(patch);
       configOverride = mergeValidOverride(configOverride, patch);
-      const themeId = update.config.email_theme;
-      if (themeId !== undefined && !Object.hasOwn(renderConfig(configOverride).emails.themes, themeId)) {
-        throw knownError("SCHEMA_ERROR", { message: `body.config.email_theme ${themeId} is not an e-mail theme of this project` });
-      }
     }
     const updated = await deps.queries.projects.update(
       projectId,
@@ -69,7 +68,10 @@ export async function applyConfigOverride(deps: AppDeps, projectId: string, patc
   await deps.store.transaction(async (tx) => {
     const project = await deps.queries.projects.find(projectId, tx);
     if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
-    const configOverride = mergeValidOverride(project.configOverride, patch);
+    // Stack answers an override its schema refuses with the `[ERROR] …` line as plain text.
+    const configOverride = mergeOverride(project.configOverride, patch);
+    const verdict = validateOverride(configOverride);
+    if (!verdict.ok) throw statusError("invalidConfigOverride", { message: verdict.message });
     await deps.queries.projects.update(projectId, { configOverride, updatedAt: deps.clock.now() }, tx);
     await afterProjectChange(deps, tx, projectId, { fields: [], configKeys: Object.keys(patch), before: project.configOverride, after: configOverride }, actor);
   });
@@ -128,12 +130,27 @@ export function newProjectOverride(): ConfigOverride {
   };
 }
 
-/** The internal project's users own projects through teams, so they may create them and get one at sign-up. */
+/**
+ * The internal project's users own projects through teams, so they may create them and get one at sign-up.
+ * A team's members are its projects' dashboard admins; its seats are the `dashboard_admins` item, of
+ * which the default `free` plan includes one (services/dashboard-seats.ts). An admin of the internal
+ * project raises a team's seats with the item's quantity, or the free plan's for every team.
+ */
 export function internalProjectOverride(): ConfigOverride {
   return {
     ...newProjectOverride(),
     "teams.allowClientTeamCreation": true,
     "teams.createPersonalTeamOnSignUp": true,
+    "payments.items.dashboard_admins": { displayName: "Dashboard admins", customerType: "team" },
+    "payments.groups.plans": { displayName: "Plans" },
+    "payments.offers.free": {
+      displayName: "Free",
+      groupId: "plans",
+      customerType: "team",
+      serverOnly: false,
+      prices: "include-by-default",
+      includedItems: { dashboard_admins: { quantity: 1, repeat: "never", expires: "when-purchase-expires" } },
+    },
   };
 }
 

@@ -23,3 +23,16 @@ describe.each(testDialects)("rate limits on %s", (dialect) => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
   });
 });
+
+describe.each(testDialects)("lockout reservations on %s", (dialect) => {
+  it("counts free failures whose clocks arrive out of order, and locks from the tenth", async () => {
+    await using lk = await createTestInstance(dialect);
+    const reservations = lk.deps.queries.rateLimits;
+    const start = lk.clock.now().getTime();
+    // Another process stamped the window 50 ms later than this attempt's own clock says it is.
+    expect(await reservations.reserveFailure("lockout:p:a@example.com", start + 50)).toBe(1);
+    for (let i = 2; i <= 10; i++) expect(await reservations.reserveFailure("lockout:p:a@example.com", start)).toBe(i);
+    expect(await reservations.reserveFailure("lockout:p:a@example.com", start + 1_000)).toBeNull();
+    expect(await reservations.reserveFailure("lockout:p:a@example.com", start + 61_000)).toBe(11);
+  });
+});

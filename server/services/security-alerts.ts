@@ -29,6 +29,6 @@ export async function queueSecurityAlert(deps: AppDeps, db: Db, projectId: strin
   if (!to?.isVerified) return;
   const project = await deps.queries.projects.find(projectId, db);
   if (!project || renderProjectConfig(project).emails.securityAlerts?.[kind] === false) return;
-  const mail = securityAlertEmail({ projectName: project.displayName, what: securityAlertKinds[kind], when: deps.clock.now() });
+  const mail = await securityAlertEmail(deps, project, { kind, when: deps.clock.now(), recipient: { email: to.value } });
   await enqueueEmail(deps, db, { projectId, to: [to.value], ...mail });
 }

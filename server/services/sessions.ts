@@ -11,7 +11,8 @@ import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { deletedSessionToJson, sessionEventToJson } from "../views/sessions.js";
 import { recordEvent, type EventActor } from "./events.js";
-import { hashSecret, randomCode } from "./secrets.js";
+import { newPrefixedSecret, prefixedSecretWorthLookup, REFRESH_TOKEN_PREFIX } from "./recognisable-secrets.js";
+import { hashSecret } from "./secrets.js";
 import type { TokenUser } from "./tokens/access-tokens.js";
 
 export const DEFAULT_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
@@ -40,7 +41,7 @@ export function tokenUserOf({ user, primaryEmail, selectedTeam }: UserRecord): T
 /** Inserts the session in `db`'s unit of work and records `session.created`. */
 export async function createSession(deps: AppDeps, db: Db, session: NewSession, actor: EventActor | null = null): Promise<{ sessionId: string; refreshToken: string }> {
   const now = deps.clock.now();
-  const refreshToken = randomCode();
+  const refreshToken = newPrefixedSecret(REFRESH_TOKEN_PREFIX);
   const row = {
     id: randomUUID(),
     projectId: session.projectId,
@@ -119,6 +120,7 @@ export function activeToday(user: { lastActiveAt: Date; signedUpAt: Date }, now:
 /** A fresh access token for a live refresh token of this project. */
 export async function refreshAccessToken(deps: AppDeps, projectId: string, refreshToken: string): Promise<string> {
   const now = deps.clock.now();
+  if (!prefixedSecretWorthLookup(refreshToken)) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   const found = await deps.queries.users.findByRefreshTokenHash(projectId, hashSecret(refreshToken), now);
   if (!found) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   // Refreshes stand for activity: an active client refreshes every few minutes. Writing at most once a

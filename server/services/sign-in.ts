@@ -13,10 +13,23 @@ export interface SignInResult extends TokenPair {
 
 export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, record: UserRecord): Promise<SignInResult> {
   const now = deps.clock.now();
-  // Activity times are kept to the minute (as refreshes do): a fresh sign-up needs no second write.
+  await stampLastActive(deps, db, projectId, record, now);
+  return startSignedInSession(deps, db, projectId, record, now);
+}
+
+/**
+ * A sign-in's one write that is not an insert: the user's last-active time, kept to the minute (as
+ * refreshes do), so a fresh sign-up or a user signing in again within the minute needs no write.
+ * Callers that write the rest as an insert batch run this first, on their own.
+ */
+export async function stampLastActive(deps: AppDeps, db: Db, projectId: string, record: UserRecord, now: Date): Promise<void> {
   if (now.getTime() - record.user.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await deps.queries.users.update(projectId, record.user.id, { lastActiveAt: now }, db);
   }
+}
+
+/** The inserts of a sign-in: the day's activity row (once per user and day) and the new session. */
+export async function startSignedInSession(deps: AppDeps, db: Db, projectId: string, record: UserRecord, now: Date): Promise<SignInResult> {
   // Every sign-in (sign-ups included) counts as activity on its day, for the metrics' daily active users:
   // written once per user and day (a user last active earlier today already has the day's row).
   if (!activeToday(record.user, now)) await deps.queries.projectMetrics.markActive(projectId, record.user, now, db);

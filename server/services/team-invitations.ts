@@ -8,8 +8,10 @@ import type { TeamRow } from "../db/queries/users.js";
 import type { VerificationCodeRow } from "../db/queries/verification-codes.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
+import { assertSeatForOneMore, dashboardSeats } from "./dashboard-seats.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { teamInvitationEmail } from "./email/templates.js";
+import { INTERNAL_PROJECT_ID } from "./projects.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { addTeamMember, getTeam } from "./teams.js";
@@ -40,7 +42,7 @@ export async function sendTeamInvitation(deps: AppDeps, project: ProjectRow, inp
   const id = await deps.store.transaction(async (tx) => {
     const data = { email: input.email } satisfies InvitationData;
     const created = await createVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, teamId: team.id, data, ttlMs: SEVEN_DAYS, db: tx });
-    const mail = teamInvitationEmail({ projectName: project.displayName, teamName: team.displayName, link: withQueryParam(input.callbackUrl, "code", created.code) });
+    const mail = await teamInvitationEmail(deps, project, { teamName: team.displayName, link: withQueryParam(input.callbackUrl, "code", created.code), recipient: { email: input.email } });
     await enqueueEmail(deps, tx, { projectId: project.id, to: [input.email], ...mail });
     return created.id;
   });
@@ -72,13 +74,19 @@ export async function teamInvitationDetails(deps: AppDeps, project: ProjectRow, 
   return getTeam(deps, project.id, row.teamId!);
 }
 
-/** Uses the code and adds the user to its team with the member defaults, unless they already belong to it. */
+/**
+ * Uses the code and adds the user to its team with the member defaults, unless they already belong to it.
+ * A team of the internal project must have a dashboard seat left (services/dashboard-seats.ts); when it
+ * has none, the code stays usable.
+ */
 export async function acceptTeamInvitation(deps: AppDeps, project: ProjectRow, userId: string, code: string): Promise<void> {
-  await checkTeamInvitation(deps, project, code);
+  const checked = await checkTeamInvitation(deps, project, code);
+  const seats = project.id === INTERNAL_PROJECT_ID ? await dashboardSeats(deps, project, checked.teamId!) : null;
   await deps.store.transaction(async (tx) => {
     const row = await useVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, code, db: tx });
     const teamId = row.teamId!;
     if (await deps.queries.teams.isMember(project.id, teamId, userId, tx)) return;
+    await assertSeatForOneMore(deps, project, teamId, seats, tx);
     await addTeamMember(deps, tx, project, teamId, userId);
   });
 }

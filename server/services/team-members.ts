@@ -8,6 +8,7 @@ import type { MemberRecord } from "../db/queries/teams.js";
 import type { AppDeps } from "../deps.js";
 import { membershipToJson } from "../views/teams.js";
 import { recordEvent, type EventActor } from "./events.js";
+import { planProfileImage } from "./profile-images/store.js";
 
 export interface MemberProfileChange {
   displayName?: string;
@@ -48,10 +49,14 @@ export async function getMemberProfile(deps: AppDeps, projectId: string, teamId:
 
 export async function updateMemberProfile(deps: AppDeps, projectId: string, teamId: string, userId: string, change: MemberProfileChange): Promise<MemberRecord> {
   const patch: MemberProfileChange = {};
+  const image = planProfileImage(deps, "team-member-profile-images", change.profileImageUrl);
   if (change.displayName !== undefined) patch.displayName = change.displayName;
-  if (change.profileImageUrl !== undefined) patch.profileImageUrl = change.profileImageUrl;
-  if (Object.keys(patch).length > 0 && !(await deps.queries.teams.updateMember(projectId, teamId, userId, patch))) {
-    throw membershipNotFound(teamId, userId);
+  if (change.profileImageUrl !== undefined) patch.profileImageUrl = image.value ?? null;
+  if (Object.keys(patch).length > 0) {
+    await deps.store.transaction(async (tx) => {
+      if (!(await deps.queries.teams.updateMember(projectId, teamId, userId, patch, tx))) throw membershipNotFound(teamId, userId);
+      await image.store(tx, { projectId, userId, teamId });
+    });
   }
   return getMemberProfile(deps, projectId, teamId, userId);
 }

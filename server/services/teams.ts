@@ -13,6 +13,7 @@ import type { AppDeps } from "../deps.js";
 import { deletedTeamToJson, membershipToJson, teamToJson } from "../views/teams.js";
 import { recordEvent, type EventActor } from "./events.js";
 import { grantTeamDefaults } from "./permissions/grants.js";
+import { planProfileImage } from "./profile-images/store.js";
 
 export interface NewTeam {
   displayName: string;
@@ -47,12 +48,13 @@ export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, inp
  * the user exists).
  */
 export async function insertTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam): Promise<TeamRow> {
-  return deps.queries.teams.insert(
+  const image = planProfileImage(deps, "team-profile-images", input.profileImageUrl);
+  const team = await deps.queries.teams.insert(
     {
       id: randomUUID(),
       projectId: project.id,
       displayName: input.displayName,
-      profileImageUrl: input.profileImageUrl ?? null,
+      profileImageUrl: image.value ?? null,
       clientMetadata: input.clientMetadata ?? null,
       clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
       serverMetadata: input.serverMetadata ?? null,
@@ -60,6 +62,8 @@ export async function insertTeam(deps: AppDeps, db: Db, project: ProjectRow, inp
     },
     db,
   );
+  await image.store(db, { projectId: project.id, userId: null, teamId: team.id }, { newOwner: true });
+  return team;
 }
 
 /** Makes the user the team's first member, with the project's default creator permissions. */
@@ -100,14 +104,16 @@ export async function listTeams(deps: AppDeps, projectId: string, filter: { user
 /** Applies the change (an empty one too: the update is recorded either way, as Stack does). */
 export async function updateTeam(deps: AppDeps, projectId: string, teamId: string, change: TeamChange, actor: EventActor | null = null): Promise<TeamRow> {
   const patch: Partial<TeamRow> = {};
+  const image = planProfileImage(deps, "team-profile-images", change.profileImageUrl);
   if (change.displayName !== undefined) patch.displayName = change.displayName;
-  if (change.profileImageUrl !== undefined) patch.profileImageUrl = change.profileImageUrl;
+  if (change.profileImageUrl !== undefined) patch.profileImageUrl = image.value ?? null;
   if (change.clientMetadata !== undefined) patch.clientMetadata = change.clientMetadata;
   if (change.clientReadOnlyMetadata !== undefined) patch.clientReadOnlyMetadata = change.clientReadOnlyMetadata;
   if (change.serverMetadata !== undefined) patch.serverMetadata = change.serverMetadata;
   return deps.store.transaction(async (tx) => {
     const updated = Object.keys(patch).length === 0 ? await getTeam(deps, projectId, teamId, tx) : await deps.queries.teams.update(projectId, teamId, patch, tx);
     if (!updated) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
+    await image.store(tx, { projectId, userId: null, teamId });
     await recordEvent(deps, tx, "team.updated", () => teamToJson(updated), { projectId, actor });
     return updated;
   });

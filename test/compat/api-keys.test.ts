@@ -30,7 +30,7 @@ describe.each(compatTargets)("Stack SDK: user and team API keys through $label",
     const expiresAt = new Date(Date.now() + DAY);
     const firstView = await user.createApiKey({ description: "laptop", expiresAt, isPublic: true });
     expect(firstView).toMatchObject({ type: "user", userId: user.id, description: "laptop", expiresAt, manuallyRevokedAt: null });
-    expect(firstView.value).toMatch(/^pk_[0-9a-z]{45}$/);
+    expect(firstView.value).toMatch(/^pk_[0-9a-z]{45}[0-9a-f]{32}user3574ck4u7h[0-9a-f]{8}$/);
     expect(firstView.isValid()).toBe(true);
     const secret = await user.createApiKey({ description: "never expires", expiresAt: null });
     expect(secret.value).toMatch(/^sk_/);

@@ -7,10 +7,7 @@ import { blockedRequests } from "./support/offline.js";
 import { compatTargets } from "./support/sdk.js";
 import { createWorld, type World } from "./support/world.js";
 
-// @latchkey/js has no getDataVaultStore yet (clients/js): until it does, the published SDK only.
-const targets = compatTargets.filter((target) => target.sdk.name === "stack");
-
-describe.each(targets)("Stack SDK: data vault through $label", ({ sdk, dialect }) => {
+describe.each(compatTargets)("Stack SDK: data vault through $label", ({ sdk, dialect }) => {
   let world: World;
   beforeAll(async () => {
     world = await createWorld(dialect, sdk);

@@ -87,6 +87,8 @@ describe("the strict Prometheus text parser", () => {
   it("refuses what promtool refuses", () => {
     const ok = "# HELP a_total A.\n# TYPE a_total counter\na_total{x=\"1\"} 2\n";
     expect(valueOf(parsePrometheusText(ok), "a_total", { x: "1" })).toBe(2);
+    // prom-client writes "Nan" for a summary without samples; Prometheus (Go's ParseFloat) reads any case.
+    expect(valueOf(parsePrometheusText("# TYPE g gauge\ng Nan\n"), "g")).toBeNaN();
     for (const bad of [
       "a_total 1", // no final newline
       "# TYPE a counter\na 1\na 2\n", // a series twice

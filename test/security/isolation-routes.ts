@@ -14,7 +14,7 @@
  *   the input is a bearer secret whose possession authorizes by design, or anyone may make the call.
  */
 import type { TestInstance } from "../support/instance.js";
-import type { Attacker, Victim } from "./support/tenants.js";
+import { AI_CHAT_THREAD_ID, type Attacker, type Victim } from "./support/tenants.js";
 import { oauthIsolationRoutes } from "./isolation-routes-oauth.js";
 
 export interface VictimRequest {
@@ -56,6 +56,12 @@ async function attackerChallenge(context: RouteContext, path: string): Promise<{
   const res = await lk.call("POST", path, { access: "client", project: attacker.project, headers: { "x-stack-access-token": attacker.user.accessToken } });
   if (res.status !== 200) throw new Error(`Attacker set-up ${path} failed: ${res.text}`);
   return res.body;
+}
+
+/** An unsubscribe code for a victim's user with a signature the server never made. */
+function forgedUnsubscribeCode(projectId: string, userId: string): string {
+  const data = Buffer.from(JSON.stringify([projectId, userId, "4f6f8873-3d04-46bd-8bef-18338b1a1b4c"]), "utf8").toString("base64url");
+  return `${data}.${"A".repeat(43)}`;
 }
 
 const dummyCredential = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } };
@@ -483,6 +489,45 @@ export const isolationRoutes: Record<string, RouteCase> = {
     ],
   },
 
+  // ---- payments: checkout, purchases, Stripe, transactions ------------------------------------------
+  "POST /payments/purchases/create-purchase-url": {
+    notPerUser: "a checkout URL only lets someone pay for the named customer; anyone of the project may create one (as on Stack Auth)",
+    requests: ({ victim }) => [
+      { label: "checkout for victim user", refuse: true, body: { customer_type: "user", customer_id: victim.user1.id, offer_id: "pro" } },
+      { label: "checkout for victim team", refuse: true, body: { customer_type: "team", customer_id: victim.team1.id, offer_id: "seats" } },
+    ],
+  },
+  "POST /payments/purchases/validate-code": {
+    publicByDesign: "the checkout page reads the offer behind its code; the code is the credential",
+    notPerUser: BEARER,
+    requests: ({ victim }) => [{ label: "guessed code of the victim project", refuse: true, body: { full_code: `${victim.project.id}_guessed-code` } }],
+  },
+  "POST /internal/payments/test-mode-purchase-session": {
+    publicByDesign: "the checkout page completes test-mode purchases with its code; the code is the credential",
+    notPerUser: BEARER,
+    requests: ({ victim }) => [{ label: "guessed code of the victim project", refuse: true, body: { full_code: `${victim.project.id}_guessed-code`, price_id: "monthly" } }],
+  },
+  "POST /payments/purchases/purchase-session": {
+    publicByDesign: "the checkout page hands its code to Stripe Checkout; the code is the credential",
+    notPerUser: BEARER,
+    requests: ({ victim }) => [{ label: "guessed code of the victim project", refuse: true, body: { full_code: `${victim.project.id}_guessed-code`, price_id: "monthly" } }],
+  },
+  "GET /payments/purchases/{customer_type}/{customer_id}": {
+    requests: ({ victim }) => [
+      { label: "victim user's purchases", refuse: true, params: { customer_type: "user", customer_id: victim.user1.id } },
+      { label: "victim team's purchases", refuse: true, params: { customer_type: "team", customer_id: victim.team1.id } },
+    ],
+  },
+  "POST /payments/purchases/{customer_type}/{customer_id}/{purchase_id}/cancel": {
+    requests: ({ victim }) => [
+      { label: "cancel for victim user", refuse: true, params: { customer_type: "user", customer_id: victim.user1.id, purchase_id: "00000000-0000-4000-8000-000000000000" } },
+    ],
+  },
+  "POST /internal/payments/setup": { notPerUser: NO_IDS, requests: () => [{ label: "onboard the caller's project", body: {} }] },
+  "GET /internal/payments/stripe/account-info": { notPerUser: NO_IDS, requests: () => [{ label: "the caller's account" }] },
+  "POST /internal/payments/stripe-widgets/account-session": { notPerUser: NO_IDS, requests: () => [{ label: "the caller's account session", body: {} }] },
+  "GET /internal/payments/transactions": { notPerUser: NO_IDS, requests: () => [{ label: "the caller's transactions", query: { customer_type: "user" } }] },
+
   // ---- projects, key sets, config -----------------------------------------------------------------
   "GET /projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "current project" }] },
   "GET /internal/projects": {
@@ -498,6 +543,8 @@ export const isolationRoutes: Record<string, RouteCase> = {
   "GET /internal/projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "admin project" }] },
   "PATCH /internal/projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "rename own project", body: { display_name: "mallory renamed" } }] },
   "DELETE /internal/projects/current": { notPerUser: NO_IDS, requests: () => [{ label: "delete own project" }] },
+  "GET /internal/projects/current/signing-keys": { notPerUser: NO_IDS, requests: () => [{ label: "own signing keys" }] },
+  "POST /internal/projects/current/signing-keys/rotate": { notPerUser: NO_IDS, requests: () => [{ label: "rotate own signing keys", body: {} }] },
   "POST /internal/projects/transfer": {
     internalOnly: true,
     notPerUser: "served on the internal project only",
@@ -526,6 +573,80 @@ export const isolationRoutes: Record<string, RouteCase> = {
   "GET /internal/api-keys/{api_key_id}": { requests: ({ victim }) => [{ label: "victim key set", refuse: true, params: { api_key_id: victim.keySet.id } }] },
   "PATCH /internal/api-keys/{api_key_id}": {
     requests: ({ victim }) => [{ label: "revoke victim key set", refuse: true, params: { api_key_id: victim.keySet.id }, body: { revoked: true } }],
+  },
+
+  // ---- sending e-mail, sent log, notification preferences ------------------------------------------
+  "POST /emails/send-email": {
+    requests: ({ victim }) => [{ label: "mail victim user", refuse: true, body: { user_ids: [victim.user1.id], html: "<p>mallory</p>" } }],
+  },
+  "GET /internal/emails": { notPerUser: NO_IDS, requests: () => [{ label: "own sent log" }] },
+  "POST /internal/send-test-email": {
+    notPerUser: NO_IDS,
+    requests: () => [
+      {
+        label: "test mail through a dead server",
+        body: { recipient_email: "mallory@example.test", email_config: { host: "127.0.0.1", port: 9, username: "u", password: "p", sender_name: "M", sender_email: "m@example.test" } },
+      },
+    ],
+  },
+  "POST /internal/send-sign-in-invitation": {
+    notPerUser: NO_IDS,
+    requests: () => [{ label: "invite to an untrusted callback", refuse: true, body: { email: "mallory@example.test", callback_url: "https://mallory.example/cb" } }],
+  },
+  "GET /emails/notification-preference/{user_id}": {
+    requests: ({ victim }) => [{ label: "victim preferences", refuse: "client", params: { user_id: victim.user1.id } }],
+  },
+  "PATCH /emails/notification-preference/{user_id}/{notification_category_id}": {
+    requests: ({ victim }) => [
+      { label: "turn victim's marketing off", refuse: true, params: { user_id: victim.user1.id, notification_category_id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c" }, body: { enabled: false } },
+    ],
+  },
+  "GET /emails/unsubscribe-link": {
+    publicByDesign: "the unsubscribe link of an e-mail works without signing in; its code is signed by the server",
+    notPerUser: BEARER,
+    requests: ({ victim }) => [{ label: "forged code for victim user", refuse: true, query: { code: forgedUnsubscribeCode(victim.project.id, victim.user1.id) } }],
+  },
+  "POST /emails/unsubscribe-link": {
+    publicByDesign: "one-click unsubscribe (RFC 8058) works without signing in; its code is signed by the server",
+    notPerUser: BEARER,
+    requests: ({ victim }) => [{ label: "forged code for victim user", refuse: true, query: { code: forgedUnsubscribeCode(victim.project.id, victim.user1.id) }, body: {} }],
+  },
+
+  // ---- e-mail templates, themes, drafts, render preview ---------------------------------------------
+  "GET /internal/email-templates": { notPerUser: NO_IDS, requests: () => [{ label: "own templates" }] },
+  "POST /internal/email-templates": { notPerUser: NO_IDS, requests: () => [{ label: "create template", body: { display_name: "mallory" } }] },
+  "PATCH /internal/email-templates/{id}": {
+    notPerUser: "admin only; templates are entries of the caller's own project's configuration",
+    requests: ({ victim }) => [
+      { label: "edit a template in the victim's theme", refuse: true, params: { id: "e7d009ce-8d47-4528-b245-5bf119f2ffa3" }, body: { tsx_source: "export function EmailTemplate() { return null; }", theme_id: victim.emailThemeId } },
+    ],
+  },
+  "GET /internal/email-themes": { notPerUser: NO_IDS, requests: () => [{ label: "own themes" }] },
+  "POST /internal/email-themes": { notPerUser: NO_IDS, requests: () => [{ label: "create theme", body: { display_name: "mallory" } }] },
+  "GET /internal/email-themes/{id}": {
+    notPerUser: "admin only; themes are entries of the caller's own project's configuration",
+    requests: ({ victim }) => [{ label: "victim theme", refuse: true, params: { id: victim.emailThemeId } }],
+  },
+  "PATCH /internal/email-themes/{id}": {
+    notPerUser: "admin only; themes are entries of the caller's own project's configuration",
+    requests: ({ victim }) => [{ label: "overwrite victim theme", refuse: true, params: { id: victim.emailThemeId }, body: { tsx_source: "export function EmailTheme() { return null; }" } }],
+  },
+  "GET /internal/email-drafts": { notPerUser: NO_IDS, requests: () => [{ label: "own drafts" }] },
+  "POST /internal/email-drafts": { notPerUser: NO_IDS, requests: () => [{ label: "create draft", body: { display_name: "mallory" } }] },
+  "GET /internal/email-drafts/{id}": {
+    notPerUser: "admin only; drafts belong to the caller's project",
+    requests: ({ victim }) => [{ label: "victim draft", refuse: true, params: { id: victim.emailDraftId } }],
+  },
+  "PATCH /internal/email-drafts/{id}": {
+    notPerUser: "admin only; drafts belong to the caller's project",
+    requests: ({ victim }) => [{ label: "edit victim draft", refuse: true, params: { id: victim.emailDraftId }, body: { display_name: "mallory" } }],
+  },
+  "POST /emails/render-email": {
+    notPerUser: "admin only; renders the caller's own project's templates and themes",
+    requests: ({ victim }) => [
+      { label: "render in the victim's theme", body: { template_tsx_source: "export function EmailTemplate() { return <p>mallory</p>; }", theme_id: victim.emailThemeId } },
+      { label: "render the victim's draft id as a template", refuse: true, body: { template_id: victim.emailDraftId } },
+    ],
   },
 
   // ---- webhooks, audit log, data vault --------------------------------------------------------------
@@ -568,6 +689,20 @@ export const isolationRoutes: Record<string, RouteCase> = {
   "POST /data-vault/stores/{store_id}/get": {
     notPerUser: "server and admin only; entries belong to the caller's project (store ids are per project)",
     requests: () => [{ label: "get from a store id", params: { store_id: "notes" }, body: { hashed_key: "k" } }],
+  },
+
+  // ---- AI chat (the e-mail editor's assistant) -------------------------------------------------------
+  "POST /internal/ai-chat/{thread_id}": {
+    notPerUser: "admin only; the answer comes from the server's configured provider and is not stored",
+    requests: () => [{ label: "ask in a thread id", params: { thread_id: AI_CHAT_THREAD_ID }, body: { context_type: "email-theme", messages: [{ role: "user", content: "hi" }] } }],
+  },
+  "PATCH /internal/ai-chat/{thread_id}": {
+    notPerUser: "admin only; threads belong to the caller's project (the same thread id in another project is another thread)",
+    requests: () => [{ label: "save into a thread id", params: { thread_id: AI_CHAT_THREAD_ID }, body: { message: { role: "user", content: "mallory" } } }],
+  },
+  "GET /internal/ai-chat/{thread_id}": {
+    notPerUser: "admin only; threads belong to the caller's project (the same thread id in another project is another thread)",
+    requests: () => [{ label: "read a thread id", params: { thread_id: AI_CHAT_THREAD_ID } }],
   },
 };
 

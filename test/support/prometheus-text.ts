@@ -138,10 +138,12 @@ function parseSample(line: string, fail: (problem: string) => never): Sample {
   return { name, labels, value: parseValue(valueMatch![1]!, fail) };
 }
 
+/** Prometheus reads values with Go's ParseFloat, which matches NaN and Inf in any case (prom-client writes "Nan"). */
 function parseValue(text: string, fail: (problem: string) => never): number {
-  if (text === "+Inf" || text === "Inf") return Infinity;
-  if (text === "-Inf") return -Infinity;
-  if (text === "NaN") return NaN;
+  const special = text.toLowerCase();
+  if (special === "+inf" || special === "inf") return Infinity;
+  if (special === "-inf") return -Infinity;
+  if (special === "nan") return NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) fail(`bad value ${text}`);
   return Number(text);
 }

@@ -58,6 +58,8 @@ export async function startServerProcess(dialect: Dialect, env: Record<string, s
       // Every request comes from 127.0.0.1, which is limited like any address: tests that want the
       // per-address limits pass LATCHKEY_ABUSE_LIMITS: "on" (the account lockout stays on regardless).
       LATCHKEY_ABUSE_LIMITS: "off",
+      // Local stand-ins (the mock OpenID Connect provider, webhook sinks) listen on loopback, as in test/support/instance.ts.
+      LATCHKEY_ALLOW_PRIVATE_OUTBOUND: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,7 +6,7 @@
 export { packageName, version } from "./version.js";
 export { LatchkeyClientApp, LatchkeyClientApp as StackClientApp, type ClientAppOptions, type GetUserOptions, type RedirectOptions } from "./apps/client-app.js";
 export { LatchkeyServerApp, LatchkeyServerApp as StackServerApp, type ServerAppOptions, type CurrentServerUser, type ServerListUsersOptions, type ServerUserCreateOptions } from "./apps/server-app.js";
-export { LatchkeyAdminApp, LatchkeyAdminApp as StackAdminApp, type AdminAppOptions, type PermissionDefinition, type InternalApiKeyCreateOptions } from "./apps/admin-app.js";
+export { LatchkeyAdminApp, LatchkeyAdminApp as StackAdminApp, type AdminAppOptions, type PermissionDefinition, type InternalApiKeyCreateOptions, type EmailConfig, type AdminTransaction, type ListTransactionsOptions, type StripeAccountInfo } from "./apps/admin-app.js";
 export { KnownError, type KnownErrorJson } from "./core/errors/known-error.js";
 export { KnownErrors, type KnownErrorClass } from "./core/errors/known-errors.js";
 export { ConnectivityError, HttpError, OfflineError } from "./core/errors/http-errors.js";
@@ -24,3 +24,7 @@ export type { Item, ServerItem } from "./apps/objects/item.js";
 export type { Project, ProjectConfig } from "./apps/objects/project.js";
 export type { AdminProject } from "./apps/objects/admin-project.js";
 export type { ActiveSession } from "./apps/objects/session.js";
+export type { DataVaultStore } from "./apps/objects/data-vault.js";
+export type { CheckoutUrlOptions, InlineOffer } from "./apps/objects/customer.js";
+export type { NotificationCategory } from "./apps/objects/notification-category.js";
+export type { AdminSentEmail, EmailDraft, EmailPreviewOptions, EmailTemplate, EmailTheme, SendEmailOptions, ThemeChoice } from "./apps/objects/emails.js";

@@ -1,5 +1,15 @@
-/** This package's name, as published. Kept in step with package.json (checked by index.test.ts). */
-export const packageName = "@latchkey/react";
-
-/** This package's version. Kept in step with package.json. */
-export const version = "0.1.0";
+/**
+ * Latchkey's React SDK: `StackProvider`, the hooks (`useUser`, `useStackApp`, `useProject`, and the `use*`
+ * twins of the SDK objects' read methods), and the components. Everything of @latchkey/js is re-exported,
+ * with `StackClientApp`, `StackServerApp` and `StackAdminApp` replaced by their hook-carrying versions, so an
+ * app moves from `@stackframe/react` by changing its import.
+ */
+export * from "@latchkey/js";
+export { packageName, version } from "./version.js";
+export { StackProvider, useStackApp, useStackLang, type StackProviderProps } from "./provider.js";
+export { StackClientApp, StackServerApp, StackAdminApp } from "./app/apps.js";
+export { hookMethods, type Hooked, type HooksOf } from "./app/object-hooks.js";
+export * from "./hooks/index.js";
+export * from "./components/index.js";
+// The component of this name wins over @latchkey/js's TeamInvitation type (import that from @latchkey/js).
+export { TeamInvitation } from "./components/index.js";

@@ -1,5 +1,5 @@
 /** Linked provider accounts, their stored provider tokens, and outer OAuth flows. */
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 import type { pgTables } from "../schema.pg.js";
 
@@ -8,7 +8,7 @@ export type OAuthTokenRow = (typeof pgTables)["oauthTokens"]["$inferSelect"];
 export type OAuthFlowRow = (typeof pgTables)["oauthFlows"]["$inferSelect"];
 
 export function oauthQueries(store: Store) {
-  const { oauthAccounts: accounts, oauthTokens: tokens, oauthFlows: flows } = store.t;
+  const { oauthAccounts: accounts, oauthTokens: tokens, oauthFlows: flows, verificationCodes: codes } = store.t;
   return {
     // ---- Linked accounts
     /** A user's linked accounts, oldest first; every user's of the project when `userId` is null. */
@@ -93,6 +93,18 @@ export function oauthQueries(store: Store) {
     async findFlowByStateHash(stateHash: string, db: Db = store.db): Promise<OAuthFlowRow | undefined> {
       const [row] = await db.select().from(flows).where(eq(flows.stateHash, stateHash)).limit(1);
       return row;
+    },
+    /** Housekeeping: removes at most `limit` flows that expired before `before`; answers how many. */
+    async deleteExpiredFlows(before: Date, limit: number, db: Db = store.db): Promise<number> {
+      const expired = db.select({ id: flows.id }).from(flows).where(lt(flows.expiresAt, before)).limit(limit);
+      const rows = await db.delete(flows).where(inArray(flows.id, expired)).returning({ id: flows.id });
+      return rows.length;
+    },
+    /** Housekeeping: removes at most `limit` verification codes of `purpose` (our authorization codes) that expired before `before`. */
+    async deleteExpiredCodes(purpose: string, before: Date, limit: number, db: Db = store.db): Promise<number> {
+      const expired = db.select({ id: codes.id }).from(codes).where(and(eq(codes.purpose, purpose), lt(codes.expiresAt, before))).limit(limit);
+      const rows = await db.delete(codes).where(inArray(codes.id, expired)).returning({ id: codes.id });
+      return rows.length;
     },
     /** Marks a flow used; false when it already was (a replayed callback). */
     async useFlow(id: string, now: Date, db: Db = store.db): Promise<boolean> {

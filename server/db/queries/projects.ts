@@ -25,6 +25,10 @@ export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>)
       if (cacheable) cache.set(id, row ?? null);
       return row;
     },
+    /** The row as this process's cache holds it, without a query; undefined when it is not cached. */
+    cached(id: string): ProjectRow | undefined {
+      return cache.get(id) ?? undefined;
+    },
     async listOwnedBy(teamIds: string[]) {
       if (teamIds.length === 0) return [];
       return store.db.select().from(projects).where(inArray(projects.ownerTeamId, teamIds)).orderBy(asc(projects.createdAt), asc(projects.id));

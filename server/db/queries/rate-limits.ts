@@ -1,5 +1,6 @@
 import { and, eq, gt, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Store } from "../store.js";
+import { insertBatchOf } from "../insert-batch.js";
+import type { Db, Store } from "../store.js";
 
 /**
  * The account-lockout schedule (services/lockout.ts): this many failures are free, then each further one
@@ -44,7 +45,9 @@ export function rateLimitQueries(store: Store) {
   });
   const reserveFailure = store.prepare("rate_limit_reserve_failure", (db) => {
     const stale = sql`${t.windowStartMs} <= ${sql.placeholder("staleAtOrBefore")}`;
-    const locked = sql`${t.windowStartMs} + ${lockoutWaitSql(t.count)} > ${nowMs}`;
+    // Free failures never lock, whatever the clocks say: a concurrent attempt from another process may
+    // have stamped the window with a slightly later time than this attempt's own `nowMs`.
+    const locked = sql`${t.count} >= ${sql.raw(String(LOCKOUT.freeFailures))} and ${t.windowStartMs} + ${lockoutWaitSql(t.count)} > ${nowMs}`;
     return db
       .insert(t)
       .values({ key, windowStartMs: nowMs, count: 1 })
@@ -60,6 +63,7 @@ export function rateLimitQueries(store: Store) {
   );
   const peek = store.prepare("rate_limit_peek", (db) => db.select({ count: t.count, windowStartMs: t.windowStartMs }).from(t).where(eq(t.key, key)).limit(1));
   const reset = store.prepare("rate_limit_reset", (db) => db.delete(t).where(eq(t.key, key)));
+  let resetText: string | undefined;
 
   return {
     /**
@@ -87,8 +91,16 @@ export function rateLimitQueries(store: Store) {
       const [row] = await peek.execute({ key });
       return row ? { count: row.count, windowStartMs: Number(row.windowStartMs) } : undefined;
     },
-    async reset(key: string) {
-      await reset.execute({ key });
+    /**
+     * Forgets the key's hits. Given an insert batch's db, the delete joins the batch (one statement with
+     * its inserts on PostgreSQL: a sign-in clears its failures and starts its session in one round trip).
+     */
+    async reset(key: string, db?: Db) {
+      const batch = insertBatchOf(db);
+      if (!batch) return void (await reset.execute({ key }, db));
+      resetText ??= store.db.delete(t).where(eq(t.key, "")).toSQL().sql;
+      const text = resetText;
+      batch.record({ run: (on) => reset.execute({ key }, on), statement: () => ({ text, values: [key] }) });
     },
   };
 }

@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import type { Store } from "../store.js";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db, Store } from "../store.js";
 
 export function signingKeyQueries(store: Store) {
   const { signingKeys: keys } = store.t;
@@ -8,15 +8,20 @@ export function signingKeyQueries(store: Store) {
       const [row] = await store.db.select().from(keys).where(eq(keys.projectId, projectId)).orderBy(desc(keys.createdAt)).limit(1);
       return row;
     },
-    async allForProject(projectId: string) {
-      return store.db.select().from(keys).where(eq(keys.projectId, projectId)).orderBy(desc(keys.createdAt));
+    /** Every key of the project, retired ones included. */
+    async allForProject(projectId: string, db: Db = store.db) {
+      return db.select().from(keys).where(eq(keys.projectId, projectId)).orderBy(desc(keys.createdAt));
     },
     async byId(id: string) {
       const [row] = await store.db.select().from(keys).where(eq(keys.id, id)).limit(1);
       return row;
     },
-    async insert(row: typeof keys.$inferInsert) {
-      await store.db.insert(keys).values(row);
+    async insert(row: typeof keys.$inferInsert, db: Db = store.db) {
+      await db.insert(keys).values(row);
+    },
+    /** Changes a key that is not retired yet (a retired key never changes again). */
+    async update(projectId: string, id: string, patch: Pick<Partial<typeof keys.$inferInsert>, "publicJwk" | "retiredAt">, db: Db) {
+      await db.update(keys).set(patch).where(and(eq(keys.projectId, projectId), eq(keys.id, id), isNull(keys.retiredAt)));
     },
   };
 }

@@ -88,6 +88,10 @@ export function defineOAuthTables(b: TableBuilders, { projects, users }: Project
       /** Provider scopes asked for beyond the provider's defaults, space separated. */
       providerScope: b.text("provider_scope"),
       providerCodeVerifier: b.text("provider_code_verifier").notNull(),
+      /** The hash of the random value of the flow's browser-binding cookie: the callback must bring that cookie. */
+      browserBindingHash: b.text("browser_binding_hash"),
+      /** The OpenID Connect `nonce` sent to the provider (null for plain OAuth 2.0 providers); its ID token must carry it. */
+      nonce: b.text("nonce"),
       createdAt: b.time("created_at").notNull(),
       expiresAt: b.time("expires_at").notNull(),
       usedAt: b.time("used_at"),

@@ -15,6 +15,11 @@ export function defineProjectTables(b: TableBuilders) {
     ownerTeamId: b.text("owner_team_id"),
     /** The environment-level config override (dot-path keys); rendered over the defaults on read. */
     configOverride: b.json("config_override").$type<ConfigOverride>().notNull(),
+    /**
+     * Changes with every signing-key rotation: processes keep the project's signing keys in memory
+     * while the (cached) project row they read on every request carries the same value.
+     */
+    signingKeysVersion: b.text("signing_keys_version").notNull().default(""),
     createdAt: b.time("created_at").notNull(),
     updatedAt: b.time("updated_at").notNull(),
   });

@@ -31,7 +31,10 @@ export function defineSessionTables(b: TableBuilders, { projects, users, teams }
     ],
   );
 
-  /** Per-project ES256 key pairs for access tokens; the private key is encrypted with the server key. */
+  /**
+   * Per-project ES256 key pairs for access tokens; the private key is encrypted with the server key.
+   * A rotation sets `retired_at` on the signing key it replaces (published until its tokens expired).
+   */
   const signingKeys = b.table(
     "signing_keys",
     {
@@ -40,6 +43,7 @@ export function defineSessionTables(b: TableBuilders, { projects, users, teams }
       publicJwk: b.json("public_jwk").$type<Record<string, string>>().notNull(),
       privateKey: b.text("private_key").notNull(),
       createdAt: b.time("created_at").notNull(),
+      retiredAt: b.time("retired_at"),
     },
     (t) => [b.index("signing_keys_project_idx").on(t.projectId, t.createdAt)],
   );

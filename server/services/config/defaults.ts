@@ -2,25 +2,27 @@
  * Defaults of the configuration tree (projects-and-config.md §5.3): what the rendered config holds
  * where no override says otherwise, plus per-entry defaults for the entries of keyed maps.
  */
+import {
+  BUILT_IN_TEMPLATE_IDS,
+  DEFAULT_DARK_THEME_ID,
+  DEFAULT_LIGHT_THEME_ID,
+  DEFAULT_TEMPLATES,
+  DEFAULT_THEMES,
+  STARTER_TEMPLATE_TSX,
+} from "../email/render/defaults/index.js";
 import type { RenderedConfig } from "./tree-schema.js";
 
-export const defaultEmailThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
-export const defaultDarkEmailThemeId = "a0172b5d-cff0-463b-83bb-85124697373a";
+export const defaultEmailThemeId = DEFAULT_LIGHT_THEME_ID;
+export const defaultDarkEmailThemeId = DEFAULT_DARK_THEME_ID;
 
 /** Ids of the built-in e-mail templates. */
-export const builtInEmailTemplateIds = {
-  emailVerification: "e7d009ce-8d47-4528-b245-5bf119f2ffa3",
-  passwordReset: "a70fb3a4-56c1-4e42-af25-49d25603abd0",
-  magicLink: "822687fe-8d0a-4467-a0d1-416b6e639478",
-  teamInvitation: "e84de395-2076-4831-9c19-8e9a96a868e4",
-  signInInvitation: "066dd73c-36da-4fd0-b6d6-ebf87683f8bc",
-} as const;
+export const builtInEmailTemplateIds = BUILT_IN_TEMPLATE_IDS;
 
-/** Stand-in source until the TSX e-mail system supplies the real built-in themes and templates. */
-const placeholderSource = (name: string) => `// built-in: ${name}\nexport default function Placeholder() { return null; }\n`;
-
-const theme = (displayName: string) => ({ displayName, tsxSource: placeholderSource(displayName) });
-const template = (displayName: string) => ({ displayName, tsxSource: placeholderSource(displayName) });
+/** The built-in themes and templates (services/email/render/defaults/), and what new entries start as. */
+const builtInThemes = () => Object.fromEntries(Object.entries(DEFAULT_THEMES).map(([id, theme]) => [id, { ...theme }]));
+const builtInTemplates = () => Object.fromEntries(Object.entries(DEFAULT_TEMPLATES).map(([id, template]) => [id, { ...template }]));
+const theme = (displayName: string) => ({ displayName, tsxSource: DEFAULT_THEMES[defaultEmailThemeId]!.tsxSource });
+const template = (displayName: string) => ({ displayName, tsxSource: STARTER_TEMPLATE_TSX });
 
 /** Returns a fresh copy of the defaults each time, so callers may modify the result. */
 export function configDefaults(): RenderedConfig {
@@ -41,17 +43,8 @@ export function configDefaults(): RenderedConfig {
     emails: {
       server: { isShared: true, provider: "smtp" },
       selectedThemeId: defaultEmailThemeId,
-      themes: {
-        [defaultEmailThemeId]: theme("Default Light"),
-        [defaultDarkEmailThemeId]: theme("Default Dark"),
-      },
-      templates: {
-        [builtInEmailTemplateIds.emailVerification]: template("Email Verification"),
-        [builtInEmailTemplateIds.passwordReset]: template("Password Reset"),
-        [builtInEmailTemplateIds.magicLink]: template("Magic Link/OTP"),
-        [builtInEmailTemplateIds.teamInvitation]: template("Team Invitation"),
-        [builtInEmailTemplateIds.signInInvitation]: template("Sign In Invitation"),
-      },
+      themes: builtInThemes(),
+      templates: builtInTemplates(),
     },
     payments: { groups: {}, offers: {}, items: {} },
     dataVault: { stores: {} },

@@ -101,7 +101,7 @@ describe("legacy round trip", () => {
       allow_team_api_keys: true,
       allow_localhost: true,
       oauth_providers: providers,
-      enabled_oauth_providers: providers,
+      enabled_oauth_providers: providers.map((p) => ({ id: p.id })),
       domains: [
         { domain: "https://*.a.example.com", handler_path: "/handler" },
         { domain: "https://b.example.com", handler_path: "/auth" },

@@ -95,7 +95,8 @@ export function toAdminProjectConfig(config: RenderedConfig): AdminProjectConfig
     ...sharedFlags(config),
     allow_localhost: config.domains.allowLocalhost,
     oauth_providers: providers,
-    enabled_oauth_providers: providers,
+    // Stack's backend answers ids only here, as in the client config (backend-fidelity.md P1).
+    enabled_oauth_providers: providers.map((p) => ({ id: p.id })),
     domains: trustedDomains(config),
     email_config: emailConfig(config),
     email_theme: config.emails.selectedThemeId,

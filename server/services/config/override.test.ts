@@ -86,7 +86,7 @@ describe("validateOverride", () => {
       "domains.trustedDomains.abc": { baseUrl: "https://*.example.com" },
       "rbac.defaultPermissions.teamCreator": { $update_team: true, team_admin: true },
       "emails.templates.e7d009ce-8d47-4528-b245-5bf119f2ffa3": { themeId: false },
-      payments: { autoPay: { interval: [1, "month"] }, offers: { pro: { anything: [1, 2] } } },
+      payments: { autoPay: { interval: [1, "month"] }, offers: { pro: { displayName: "Pro" } } },
     })).toEqual({ ok: true });
   });
 
@@ -105,14 +105,22 @@ describe("validateOverride", () => {
     });
   });
 
-  it("reports bad enum values with the allowed values", () => {
+  it("reports bad enum values with the allowed values (Stack's list: our `oidc` type is left out of it)", () => {
     expect(validateOverride({ "auth.oauth.providers.invalid.type": "invalid" })).toEqual({
       ok: false,
       message: "[ERROR] auth.oauth.providers.invalid.type must be one of the following values: " +
-        "google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch, oidc",
+        "google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch",
     });
+    expect(validateOverride({ "auth.oauth.providers.corp.type": "oidc" })).toEqual({ ok: true });
     expect(validateOverride({ "rbac.defaultPermissions.signUp": { admin: false } })).toEqual({
       ok: false, message: "[ERROR] rbac.defaultPermissions.signUp.admin must be one of the following values: true",
+    });
+  });
+
+  it("accepts null anywhere (it removes) and checks what is left", () => {
+    expect(validateOverride({ "auth.oauth.providers.github": null, "auth.allowSignUp": null, payments: { items: null } })).toEqual({ ok: true });
+    expect(validateOverride({ auth: { allowSignUp: null, otp: { allowSignIn: "yes" } } })).toEqual({
+      ok: false, message: "[ERROR] auth.otp.allowSignIn must be a boolean",
     });
   });
 

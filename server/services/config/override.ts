@@ -1,9 +1,12 @@
 /**
  * Config overrides (projects-and-config.md §5.2): objects whose keys are dot-paths or nested objects.
  * Merging works on the top-level keys of the stored override; expansion turns an override into one
- * nested object; validation checks the expanded override against the environment tree.
+ * nested object; validation checks the expanded override against the environment tree. A `null` value
+ * removes: `"auth.oauth.providers.github": null` drops that provider, a field set to `null` is back to
+ * its default (rendering skips nulls, validation does not see them).
  */
 import type { z } from "zod";
+import { checkPaymentsCatalogue } from "./payments-validation.js";
 import { partialTreeSchema } from "./tree-schema.js";
 
 /** A config override as stored: dot-path keys (`"auth.password.allowSignIn"`) or nested objects. */
@@ -32,6 +35,16 @@ export function mergeOverride(stored: ConfigOverride, patch: ConfigOverride): Co
     if (!replaced(key)) setOwn(result, key, value);
   }
   for (const [key, value] of Object.entries(patch)) setOwn(result, key, value);
+  return result;
+}
+
+/** `value` with every object property whose value is `null` left out, at every depth (arrays kept as they are). */
+export function withoutNulls(value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner !== null) setOwn(result, key, withoutNulls(inner));
+  }
   return result;
 }
 
@@ -65,6 +78,9 @@ export function expandOverride(override: ConfigOverride): Record<string, unknown
   return result;
 }
 
+/** Values we accept beyond Stack's tree; the lists of allowed values in error texts keep Stack's wording. */
+const extensionValues = new Set<unknown>(["oidc"]);
+
 const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
 const typeNames: Record<string, string> = { record: "object", tuple: "array", int: "integer" };
 
@@ -79,9 +95,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case "invalid_type":
       return `[ERROR] ${path.join(".")} must be ${article(typeNames[issue.expected] ?? issue.expected)}`;
     case "invalid_value":
-      return `[ERROR] ${path.join(".")} must be one of the following values: ${issue.values.map(String).join(", ")}`;
-    case "invalid_union":
+      return `[ERROR] ${path.join(".")} must be one of the following values: ${issue.values.filter((v) => !extensionValues.has(v)).map(String).join(", ")}`;
+    case "invalid_union": {
+      // When one alternative got past its type check (its problem lies deeper), that problem is the useful one.
+      const deepest = issue.errors.flat().filter((inner) => inner.path.length > 0).sort((a, b) => b.path.length - a.path.length)[0];
+      if (deepest) return describeIssue({ ...deepest, path: [...issue.path, ...deepest.path] });
       return `[ERROR] ${path.join(".")} is not matched by any of the provided schemas`;
+    }
     default:
       return `[ERROR] ${path.join(".")} ${issue.message}`;
   }
@@ -93,8 +113,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  */
 export function validateOverride(override: ConfigOverride): OverrideValidation {
   if (!isPlainObject(override)) return { ok: false, message: "[ERROR] The config override must be a JSON object." };
-  const parsed = partialTreeSchema.safeParse(expandOverride(override));
-  if (parsed.success) return { ok: true };
+  const expanded = withoutNulls(expandOverride(override)) as Record<string, unknown>;
+  const parsed = partialTreeSchema.safeParse(expanded);
+  if (parsed.success) {
+    const paymentsProblem = checkPaymentsCatalogue(expanded);
+    return paymentsProblem === null ? { ok: true } : { ok: false, message: paymentsProblem };
+  }
   const first = parsed.error.issues[0];
   return { ok: false, message: first ? describeIssue(first) : "[ERROR] The config override is not valid." };
 }

@@ -32,6 +32,7 @@ describe("renderConfig", () => {
       "822687fe-8d0a-4467-a0d1-416b6e639478": "Magic Link/OTP",
       "e84de395-2076-4831-9c19-8e9a96a868e4": "Team Invitation",
       "066dd73c-36da-4fd0-b6d6-ebf87683f8bc": "Sign In Invitation",
+      [builtInEmailTemplateIds.securityAlert]: "Security Alert",
     });
     expect(config.payments).toEqual({ groups: {}, offers: {}, items: {} });
     expect(config.dataVault).toEqual({ stores: {} });
@@ -71,7 +72,7 @@ describe("renderConfig", () => {
     expect(config.auth.otp).toEqual({ allowSignIn: false });
     expect(config.emails.server).toEqual({ isShared: false, provider: "smtp", host: "smtp.a.com", port: 25 });
     expect(config.emails.themes[defaultEmailThemeId]?.displayName).toBe("Light");
-    expect(config.emails.themes[defaultEmailThemeId]?.tsxSource).toContain("Default Light");
+    expect(config.emails.themes[defaultEmailThemeId]?.tsxSource).toContain("export function EmailTheme");
     expect(config.emails.templates[builtInEmailTemplateIds.passwordReset]?.displayName).toBe("Password Reset");
     expect(config.payments.autoPay).toEqual({ interval: [1, "month"] });
   });
@@ -82,5 +83,18 @@ describe("renderConfig", () => {
     first.auth.oauth.providers.extra = { isShared: true, allowSignIn: true, allowConnectedAccounts: true };
     expect(renderConfig({}).auth.password.allowSignIn).toBe(false);
     expect(renderConfig({}).auth.oauth.providers).toEqual({});
+  });
+
+  it("treats null as removal: an entry of a keyed map is gone, a field is back to its default", () => {
+    const config = renderConfig({
+      "auth.oauth.providers": { google: { type: "google" }, github: { type: "github" } },
+      "auth.oauth.providers.github": null,
+      auth: { allowSignUp: null, otp: { allowSignIn: true } },
+      "domains.trustedDomains.main": { baseUrl: "https://a.example.com", extra: null },
+    });
+    expect(Object.keys(config.auth.oauth.providers)).toEqual(["google"]);
+    expect([config.auth.allowSignUp, config.auth.otp.allowSignIn]).toEqual([true, true]);
+    expect(config.domains.trustedDomains).toStrictEqual({ main: { baseUrl: "https://a.example.com", handlerPath: "/handler" } });
+    expect(renderedConfigSchema.safeParse(config).success).toBe(true);
   });
 });

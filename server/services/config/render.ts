@@ -1,16 +1,18 @@
 /**
  * Rendering (projects-and-config.md §5.2): the defaults with the expanded override deep-merged on top.
- * Objects merge key by key; any other value (including arrays) replaces what was there.
+ * Objects merge key by key; any other value (including arrays) replaces what was there; `null` removes
+ * what the override set there, so an entry of a keyed map disappears and a default shows through.
  */
 import { configDefaults, entryDefaults } from "./defaults.js";
-import { expandOverride, isPlainObject, setOwn, type ConfigOverride } from "./override.js";
+import { expandOverride, isPlainObject, setOwn, withoutNulls, type ConfigOverride } from "./override.js";
 import type { RenderedConfig } from "./tree-schema.js";
 
 function deepMerge(base: unknown, patch: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(patch)) return patch;
+  if (!isPlainObject(base) || !isPlainObject(patch)) return withoutNulls(patch);
   const result: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
-    setOwn(result, key, Object.hasOwn(result, key) ? deepMerge(result[key], value) : value);
+    if (value === null) continue;
+    setOwn(result, key, Object.hasOwn(result, key) ? deepMerge(result[key], value) : withoutNulls(value));
   }
   return result;
 }

@@ -9,6 +9,7 @@ import { uuid } from "../../../contract/fields.js";
 import {
   handlerPath, oauthProviderIds, permissionIdField, wildcardUrlPattern,
 } from "../../../contract/project-config.js";
+import { paymentsConfig } from "../../../contract/payments-config.js";
 
 const customPermissionId = z
   .string()
@@ -25,7 +26,6 @@ const trustedDomainKey = z.string().regex(/^[^.]+$/, "must be a non-empty key wi
 
 const trueMap = z.record(permissionIdField, z.literal(true));
 const port = z.number().int("must be an integer").min(0, "must be between 0 and 65535").max(65535, "must be between 0 and 65535");
-const interval = z.tuple([z.number().int().nonnegative(), z.enum(["day", "week", "month", "year"])]);
 
 const rbac = z.strictObject({
   permissions: z.record(customPermissionId, z.strictObject({
@@ -85,6 +85,11 @@ const emails = z.strictObject({
     primaryEmailChanged: z.boolean().optional(),
     signInWithMfa: z.boolean().optional(),
   }).optional(),
+  /**
+   * The language of the built-in mails (a BCP 47 tag such as "de" or "de-CH"; texts.ts picks the closest
+   * it has, else English) when the recipient's own is not known. Not in Stack Auth's tree.
+   */
+  locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag such as de or de-CH").optional(),
   selectedThemeId: uuid,
   themes: z.record(uuid, z.strictObject({ displayName: z.string(), tsxSource: z.string() })),
   templates: z.record(uuid, z.strictObject({
@@ -94,15 +99,8 @@ const emails = z.strictObject({
   })),
 });
 
-const payments = z.strictObject({
-  autoPay: z.strictObject({ interval }).optional(),
-  groups: z.record(userSpecifiedId, z.strictObject({ displayName: z.string().optional() })),
-  offers: z.record(userSpecifiedId, z.record(z.string(), z.unknown())),
-  items: z.record(userSpecifiedId, z.strictObject({
-    displayName: z.string(),
-    customerType: z.enum(["user", "team", "custom"]),
-  })),
-});
+/** Offers, prices and items (contract/payments-config.ts; cross-entry checks in payments-validation.ts). */
+const payments = paymentsConfig;
 
 export const environmentConfigSchema = z.strictObject({
   rbac,

@@ -1,7 +1,28 @@
 /**
- * Plain built-in e-mails. Every value is HTML-escaped in the HTML part. Subjects name the project and
- * the action only: they are stored in the clear in the outbox summary, so no code or link goes there.
+ * The product's own e-mails (verification, password reset, magic link, invitations, security alerts).
+ * The request that sends one only queues it (`verificationEmail` & co. answer the mail laid out in Node,
+ * cheaply, plus what the deliverer needs): the sandbox renders it when the outbox delivers it, so a
+ * sign-up pays no render. At delivery (`renderQueuedProductEmail`) each mail is rendered from the
+ * project's copy of its built-in template (render/defaults/) through composeEmail.
+ * A project may edit those templates; when its edited copy (or its theme) fails to render, the mail
+ * still goes out, rendered from the built-in template in the built-in light theme, and when the sandbox
+ * cannot render even that (overloaded, or down), as it was laid out when queued. Failures are
+ * logged: neither a broken template nor a busy sandbox may stop people from signing in.
+ *
+ * The subject is decided once, when the mail is queued (the Node layout's, from the built-in texts):
+ * it is what the outbox summary shows and what is sent whenever the built-in wording is used. Only a
+ * template the project edited sets its own subject with `<Subject>`. Subjects name the project and the
+ * action only: they are stored in the clear in the outbox summary, so no code or link goes there (the
+ * built-in texts keep to that).
  */
+import { KnownError } from "../../../contract/known-error.js";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { AppDeps } from "../../deps.js";
+import { renderProjectConfig } from "../config/project-config.js";
+import { composeEmail, type EmailRecipient, type EmailProject } from "./compose.js";
+import { findTemplate, themeSource } from "./catalogue/themes.js";
+import { BUILT_IN_TEMPLATE_IDS, DEFAULT_TEMPLATES, LIGHT_THEME_TSX, type SecurityAlertKindName } from "./render/defaults/index.js";
+import { plainProductEmail } from "./render/defaults/plain.js";
 
 export interface RenderedEmail {
   subject: string;
@@ -9,130 +30,148 @@ export interface RenderedEmail {
   text: string;
 }
 
-export function verificationEmail(input: { projectName: string; link: string }): RenderedEmail {
-  return compose({
-    subject: `Verify your email at ${input.projectName}`,
-    heading: "Confirm your e-mail address",
-    lines: [`Thanks for signing up to ${input.projectName}! Please confirm that this address is yours.`],
-    action: { label: "Verify e-mail", link: input.link },
-    footer: "If you did not sign up, you can ignore this e-mail.",
+type BuiltInTemplate = keyof typeof BUILT_IN_TEMPLATE_IDS;
+
+function projectOf(project: ProjectRow | EmailProject): EmailProject {
+  return "config" in project ? project : { id: project.id, displayName: project.displayName, config: renderProjectConfig(project) };
+}
+
+/** What the last-resort rendering needs besides the texts (see render/defaults/plain.ts). */
+export interface PlainParts {
+  link?: string;
+  code?: string;
+  team?: string;
+  when?: string;
+  alertKind?: string;
+}
+
+/** A product mail as queued: which built-in mail, its variables and recipient, for the deliverer to render. */
+export interface ProductEmailSpec {
+  which: BuiltInTemplate;
+  variables: Record<string, unknown>;
+  recipient?: EmailRecipient;
+}
+
+/**
+ * A product mail ready to queue: laid out in Node from the built-in texts (its subject is the mail's
+ * subject; the layout is what is sent should the sandbox never manage it), and the spec the deliverer
+ * renders.
+ */
+export interface QueuedProductEmail extends RenderedEmail {
+  product: ProductEmailSpec;
+}
+
+function queued(project: ProjectRow | EmailProject, which: BuiltInTemplate, variables: Record<string, unknown>, given: EmailRecipient | undefined, plain: PlainParts): Promise<QueuedProductEmail> {
+  // The recipient's language when known, else the project's (emails.locale), else English.
+  const projectLocale = ("config" in project ? project.config : renderProjectConfig(project)).emails.locale;
+  const recipient = given?.locale == null && projectLocale !== undefined ? { ...given, locale: projectLocale } : given;
+  const laidOut = plainLayout(project.displayName, which, recipient, plain);
+  return Promise.resolve({ ...laidOut, product: { which, variables, ...(recipient ? { recipient } : {}) } });
+}
+
+function plainLayout(projectName: string, which: BuiltInTemplate, recipient: EmailRecipient | undefined, plain: PlainParts): RenderedEmail {
+  return plainProductEmail({
+    mail: which,
+    locale: recipient?.locale,
+    values: { project: projectName, user: recipient?.displayName ?? "", ...(plain.team !== undefined && { team: plain.team }), ...(plain.when !== undefined && { when: plain.when }) },
+    ...(plain.alertKind !== undefined && { alertKind: plain.alertKind }),
+    ...(plain.link !== undefined && { link: plain.link }),
+    ...(plain.code !== undefined && { code: plain.code }),
   });
 }
 
-export function passwordResetEmail(input: { projectName: string; link: string }): RenderedEmail {
-  return compose({
-    subject: `Reset your password at ${input.projectName}`,
-    heading: "Reset your password",
-    lines: [`Someone asked to reset the password of your ${input.projectName} account. Use the button below to choose a new one.`],
-    action: { label: "Choose a new password", link: input.link },
-    footer: "If it wasn't you, ignore this e-mail; your password stays the same.",
-  });
+/**
+ * Renders a queued product mail for delivery with the project's template. When that fails: an edited
+ * copy is retried as the built-in template in the built-in light theme; when the sandbox cannot render
+ * the built-in either, the mail goes out as laid out when queued. Each failure is logged. The queued
+ * subject is kept unless the project's edited template renders (see the module comment).
+ */
+export async function renderQueuedProductEmail(deps: AppDeps, projectInput: ProjectRow | EmailProject, queuedMail: QueuedProductEmail): Promise<RenderedEmail> {
+  const { which, variables, recipient } = queuedMail.product;
+  const project = projectOf(projectInput);
+  const templateId = BUILT_IN_TEMPLATE_IDS[which];
+  const builtIn = DEFAULT_TEMPLATES[templateId]!.tsxSource;
+  const own = findTemplate(project.config, templateId);
+  const edited = own !== undefined && own.tsxSource !== builtIn;
+  const common = { variables, productMail: true, ...(recipient ? { recipient } : {}) };
+  const queuedSubject = { subject: queuedMail.subject };
+  const logFailure = (message: string, error: unknown) =>
+    deps.log.error(message, {
+      projectId: project.id,
+      templateId,
+      error: error instanceof KnownError && error.code === "EMAIL_RENDERING_ERROR" ? (error as KnownError<"EMAIL_RENDERING_ERROR">).details.error : String(error),
+    });
+
+  if (own) {
+    try {
+      return pick(await composeEmail(deps, project, { kind: "template", templateId, ...common, ...(!edited && queuedSubject) }));
+    } catch (error) {
+      if (error instanceof KnownError && error.code !== "EMAIL_RENDERING_ERROR") throw error;
+      logFailure("The project's e-mail template failed; trying the built-in one", error);
+    }
+  }
+  // A second try only if it would render something else (an edited template or theme); else straight to the queued layout.
+  if (!own || edited || themeSource(project.config, own.themeId) !== LIGHT_THEME_TSX) {
+    try {
+      return pick(await composeEmail(deps, project, { kind: "source", templateTsx: builtIn, themeTsx: LIGHT_THEME_TSX, ...common, ...queuedSubject }));
+    } catch (error) {
+      if (error instanceof KnownError && error.code !== "EMAIL_RENDERING_ERROR") throw error;
+      logFailure("The built-in e-mail template failed in the sandbox; sent it without the sandbox", error);
+    }
+  }
+  return pick(queuedMail);
+}
+
+function pick({ subject, html, text }: RenderedEmail): RenderedEmail {
+  return { subject, html, text };
+}
+
+export function verificationEmail(deps: AppDeps, project: ProjectRow | EmailProject, input: { link: string; recipient?: EmailRecipient }): Promise<QueuedProductEmail> {
+  return queued(project, "emailVerification", { emailVerificationLink: input.link }, input.recipient, { link: input.link });
+}
+
+export function passwordResetEmail(deps: AppDeps, project: ProjectRow | EmailProject, input: { link: string; recipient?: EmailRecipient }): Promise<QueuedProductEmail> {
+  return queued(project, "passwordReset", { passwordResetLink: input.link }, input.recipient, { link: input.link });
 }
 
 /** The one-time code goes in the body only, never in the subject. */
-export function magicLinkEmail(input: { projectName: string; link: string; otp: string }): RenderedEmail {
-  return compose({
-    subject: `Sign in to ${input.projectName}`,
-    heading: `Sign in to ${input.projectName}`,
-    lines: ["Use the button below to sign in, or enter this code:"],
-    code: input.otp,
-    action: { label: "Sign in", link: input.link },
-    footer: "If you did not try to sign in, you can ignore this e-mail.",
-  });
+export function magicLinkEmail(deps: AppDeps, project: ProjectRow | EmailProject, input: { link: string; otp: string; recipient?: EmailRecipient }): Promise<QueuedProductEmail> {
+  return queued(project, "magicLink", { magicLink: input.link, otp: input.otp }, input.recipient, { link: input.link, code: input.otp });
 }
 
 /**
  * The team name is written by whoever created the team, so it stays out of the subject and the heading
  * and appears once in the body, quoted and shortened, as a name and nothing more.
  */
-export function teamInvitationEmail(input: { projectName: string; teamName: string; link: string }): RenderedEmail {
-  return compose({
-    subject: `You're invited to join a team on ${input.projectName}`,
-    heading: `Join a team on ${input.projectName}`,
-    lines: [`You've been invited to join a team on ${input.projectName}. The team's name, as its members wrote it: “${quotedName(input.teamName)}”.`],
-    action: { label: "Accept invitation", link: input.link },
-    footer: "If you weren't expecting this invitation, you can ignore this e-mail.",
-  });
+export function teamInvitationEmail(
+  deps: AppDeps,
+  project: ProjectRow | EmailProject,
+  input: { teamName: string; link: string; recipient?: EmailRecipient },
+): Promise<QueuedProductEmail> {
+  const team = quotedName(input.teamName);
+  return queued(project, "teamInvitation", { teamInvitationLink: input.link, teamDisplayName: team }, input.recipient, { link: input.link, team });
+}
+
+/** An invitation to sign in whose link is the (trusted) callback URL itself. */
+export function signInInvitationEmail(deps: AppDeps, project: ProjectRow | EmailProject, input: { link: string; recipient?: EmailRecipient }): Promise<QueuedProductEmail> {
+  return queued(project, "signInInvitation", { signInInvitationLink: input.link }, input.recipient, { link: input.link });
 }
 
 /** A notice about a change to the account's security; no link, nothing to click. */
-export function securityAlertEmail(input: { projectName: string; what: string; when: Date }): RenderedEmail {
-  return compose({
-    subject: `Security alert for your ${input.projectName} account`,
-    heading: input.what,
-    lines: [
-      `${input.what} on your ${input.projectName} account (${input.when.toISOString().replace("T", " ").slice(0, 16)} UTC).`,
-      "If this was you, there is nothing to do.",
-      `If it was not, reset your password from the ${input.projectName} sign-in page right away: that signs every device out.`,
-    ],
-    footer: "You get this e-mail because it is sent for every change to how you sign in.",
+export function securityAlertEmail(
+  deps: AppDeps,
+  project: ProjectRow | EmailProject,
+  input: { kind: SecurityAlertKindName; when: Date; recipient?: EmailRecipient },
+): Promise<QueuedProductEmail> {
+  const occurredAt = input.when.toISOString();
+  return queued(project, "securityAlert", { alertKind: input.kind, occurredAt }, input.recipient, {
+    alertKind: input.kind,
+    when: occurredAt.replace("T", " ").slice(0, 16),
   });
-}
-
-interface Parts {
-  subject: string;
-  heading: string;
-  lines: string[];
-  code?: string;
-  /** A button and its link; security alerts have none (a mail that asks for a click is what phishing looks like). */
-  action?: { label: string; link: string };
-  footer: string;
-}
-
-function compose(parts: Parts): RenderedEmail {
-  const text = [
-    parts.heading,
-    "",
-    ...parts.lines,
-    ...(parts.code ? ["", `    ${parts.code}`] : []),
-    ...(parts.action ? ["", `${parts.action.label}: ${parts.action.link}`] : []),
-    "",
-    parts.footer,
-    "",
-  ].join("\n");
-
-  const paragraphs = parts.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`);
-  const code = parts.code
-    ? `<p style="margin:0 0 16px;font-size:24px;font-weight:bold;letter-spacing:4px;font-family:monospace">${escapeHtml(parts.code)}</p>`
-    : "";
-  const href = parts.action ? escapeHtml(parts.action.link) : null;
-  const html = [
-    "<!doctype html>",
-    `<html><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
-    '<body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2328">',
-    '<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">',
-    `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>`,
-    ...paragraphs,
-    code,
-    ...(parts.action && href
-      ? [
-          `<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#1f2328;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>`,
-          `<p style="margin:0 0 16px;font-size:13px;color:#57606a">Or open this link: <a href="${href}">${href}</a></p>`,
-        ]
-      : []),
-    `<p style="margin:0;font-size:13px;color:#57606a">${escapeHtml(parts.footer)}</p>`,
-    "</div></body></html>",
-  ].join("\n");
-
-  return { subject: oneLine(parts.subject), html, text };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 /** A user-written name on one line, at most 64 characters. */
 function quotedName(value: string): string {
   const line = value.replace(/\s+/g, " ").trim();
   return line.length > 64 ? `${line.slice(0, 63)}…` : line;
-}
-
-/** Header values must not carry line breaks. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n]+/g, " ");
 }

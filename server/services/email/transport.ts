@@ -16,6 +16,8 @@ export interface MailToSend {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (`List-Unsubscribe`, …); values must be single lines. */
+  headers?: Record<string, string>;
 }
 
 export interface EmailTransport {
@@ -140,7 +142,7 @@ function smtpTransport(settings: SmtpSettings, outbound: { allowPrivate: boolean
           }
         }
         try {
-          await transporterFor(address).sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+          await transporterFor(address).sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, ...(mail.headers && { headers: mail.headers }) });
         } catch (error) {
           throw new EmailSendError(safeMessage(error, secrets));
         }
@@ -148,6 +150,43 @@ function smtpTransport(settings: SmtpSettings, outbound: { allowPrivate: boolean
     },
     close: () => current?.transporter.close(),
   };
+}
+
+/** A project's own SMTP server as the test-mail form gives it. */
+export interface TestSmtpServer {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  senderName: string;
+  senderEmail: string;
+}
+
+/**
+ * Sends one mail through a server that is not saved anywhere (the "send test e-mail" button), giving
+ * up after `timeoutMs` in all. Answers null on success, else a message safe to show (no password).
+ */
+export async function trySmtpServer(server: TestSmtpServer, mail: MailToSend, options: { allowPrivate: boolean; timeoutMs: number }): Promise<string | null> {
+  const settings = resolveSmtpSettings(
+    { isShared: false, provider: "smtp", host: server.host, port: server.port, username: server.username, password: server.password, senderName: server.senderName, senderEmail: server.senderEmail },
+    null,
+  );
+  if (!settings) return "The e-mail configuration is incomplete";
+  const { transport, close } = smtpTransport(settings, { allowPrivate: options.allowPrivate });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`Timed out after ${Math.round(options.timeoutMs / 1000)} seconds`), options.timeoutMs);
+  });
+  try {
+    const sent = transport.send(mail).then(
+      () => null,
+      (error: unknown) => (error instanceof EmailSendError ? error.message : "Unknown error"),
+    );
+    return await Promise.race([sent, timeout]);
+  } finally {
+    clearTimeout(timer);
+    close();
+  }
 }
 
 /** `"Name" <address>`, with the name quoted so commas and angle brackets in it stay harmless. */

@@ -5,6 +5,7 @@ import { linkFrom, startSmtpSink } from "../../../test/support/smtp-sink.js";
 import { outboxQueries, type OutboxRow } from "../../db/queries/outbox.js";
 import { NO_EMAIL_SERVER } from "../email/deliverer.js";
 import { enqueueEmail } from "../email/outbox.js";
+import { renderConfig } from "../config/index.js";
 import { verificationEmail } from "../email/templates.js";
 import type { Deliverer } from "./deliverer.js";
 import { createJobRunner } from "./runner.js";
@@ -48,8 +49,9 @@ describe.each(testDialects)("e-mail job runner on %s", (dialect) => {
   it("delivers a queued mail once through the project's own SMTP server", async () => {
     await using lk = await createTestInstance(dialect);
     await using sink = await startSmtpSink();
-    const project = await lk.createProject({ configOverride: ownServer(sink.port) });
-    const rendered = verificationEmail({ projectName: "Acme <App>", link: "https://app.test/verify?code=abc123" });
+    // Product mails are rendered at delivery, from the project as stored.
+    const project = await lk.createProject({ displayName: "Acme <App>", configOverride: ownServer(sink.port) });
+    const rendered = await verificationEmail(lk.deps, { id: project.id, displayName: "Acme <App>", config: renderConfig({}) }, { link: "https://app.test/verify?code=abc123" });
     const id = await lk.deps.store.transaction((tx) =>
       enqueueEmail(lk.deps, tx, { projectId: project.id, to: ["ada@example.test"], ...rendered }),
     );

@@ -25,6 +25,14 @@ import type { ProviderProfile } from "./providers/types.js";
 /** The purpose provider tokens are sealed under. */
 const TOKEN_PURPOSE = "oauth-provider-token";
 
+/**
+ * A provider's picture as the user's profile image: web addresses only. Anything else (a data URL the
+ * image store would refuse, say) is dropped rather than failing the sign-in over a picture.
+ */
+function providerPicture(url: string | null | undefined): string | null {
+  return url && /^https?:\/\//i.test(url) ? url : null;
+}
+
 /** The provider type of a config id in a project's config (`oidc` for custom providers; unknown ones as their id). */
 export function providerTypeOf(project: ProjectRow, configId: string): ProviderType {
   const providers = renderProjectConfig(project).auth.oauth.providers;
@@ -84,7 +92,7 @@ export async function signInOrLink(
     await deps.queries.users.update(project.id, anonymous.id, {
       isAnonymous: false,
       displayName: anonymous.displayName ?? profile.displayName,
-      profileImageUrl: anonymous.profileImageUrl ?? profile.profileImageUrl,
+      profileImageUrl: anonymous.profileImageUrl ?? providerPicture(profile.profileImageUrl),
     }, tx);
     const account = await insertLink(deps, tx, project, provider, anonymous.id, profile, email, true);
     await storeTokens(deps, tx, project.id, account.id, tokens);
@@ -121,7 +129,7 @@ export async function signInOrLink(
   if (email && emailUsedForAuth) await assertAuthEmailFree(deps, tx, project.id, email, null);
   const record = await createUser(deps, tx, project, {
     displayName: profile.displayName,
-    profileImageUrl: profile.profileImageUrl,
+    profileImageUrl: providerPicture(profile.profileImageUrl),
     primaryEmail: email,
     primaryEmailVerified: profile.emailVerified,
     primaryEmailAuthEnabled: emailUsedForAuth,
@@ -282,4 +290,47 @@ export async function deleteLink(deps: AppDeps, project: ProjectRow, userId: str
     const deleted = { id: current.id, user_id: current.userId, provider_config_id: current.providerConfigId };
     await recordEvent(deps, tx, "oauth_provider.deleted", deleted, { projectId: project.id, actor });
   });
+}
+
+/** A provider account given with a new user (`POST /users` `oauth_providers`). */
+export interface NewUserLink {
+  id: string;
+  account_id: string;
+  email: string | null;
+}
+
+/**
+ * Checks the `oauth_providers` of a user about to be created, before anything is written: each names a
+ * configured provider (else 400 `OAuth provider <id> not found`), appears once, and no other user signs
+ * in with it.
+ */
+export async function assertNewUserLinks(deps: AppDeps, project: ProjectRow, links: readonly NewUserLink[]): Promise<void> {
+  const providers = renderProjectConfig(project).auth.oauth.providers;
+  const seen = new Set<string>();
+  const types = new Set<ProviderType>();
+  for (const link of links) {
+    if (!Object.hasOwn(providers, link.id) || !providers[link.id]!.type) throw statusError("userCreateOAuthProviderNotFound", { providerConfigId: link.id });
+    const key = JSON.stringify([link.id, link.account_id]);
+    if (seen.has(key)) throw statusError("oauthProviderAccountExists");
+    seen.add(key);
+    // Every link of a new user signs in, and one sign-in account per provider type is the rule.
+    const type = providerTypeOf(project, link.id);
+    if (types.has(type)) throw statusError("oauthProviderSignInTypeExists");
+    types.add(type);
+    const holders = await deps.queries.oauth.findAccountsByProviderId(project.id, link.id, link.account_id);
+    if (holders.some((holder) => holder.allowSignIn)) throw knownError("OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN");
+  }
+}
+
+/**
+ * Links the checked accounts to the new user (sign-in and connected accounts allowed, as the reference
+ * does). A race lost to another sign-in between the check and here still refuses: the caller removes the
+ * half-made user then.
+ */
+export async function linkNewUser(deps: AppDeps, project: ProjectRow, userId: string, links: readonly NewUserLink[], actor: EventActor | null): Promise<OAuthAccountRow[]> {
+  const rows: OAuthAccountRow[] = [];
+  for (const link of links) {
+    rows.push(await createLink(deps, project, { userId, configId: link.id, accountId: link.account_id, email: link.email, allowSignIn: true, allowConnectedAccounts: true }, actor));
+  }
+  return rows;
 }

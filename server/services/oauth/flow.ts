@@ -59,8 +59,65 @@ export function callbackUrl(deps: AppDeps, configId: string): string {
   return `${deps.config.publicUrl}/api/v1/auth/oauth/callback/${encodeURIComponent(configId)}`;
 }
 
-/** Checks the app's request, stores the flow and answers the provider's authorization URL. */
-export async function startFlow(deps: AppDeps, request: AuthorizeRequest): Promise<string> {
+/** Where the browser goes next, with the redirect's status and the cookies it sets. */
+export interface FlowRedirect {
+  location: string;
+  status: 303 | 307;
+  cookies: string[];
+}
+
+/**
+ * The browser binding of a flow: an HttpOnly cookie named after the state we send the provider, holding
+ * a random value whose hash the flow keeps. A callback that comes without it (another browser: a
+ * provider answer forced on a victim, or a link opened elsewhere) is refused.
+ */
+const BINDING_COOKIE_PREFIX = "stack-oauth-inner-";
+
+function bindingCookieName(state: string): string {
+  return `${BINDING_COOKIE_PREFIX}${state}`;
+}
+
+/**
+ * The cookie's attributes: only sent to our OAuth endpoints; Secure when the server is served over
+ * https. SameSite=Lax lets the provider's top-level redirect back bring it; providers that post their
+ * answer as a form (Apple's form_post) need SameSite=None, which browsers accept only with Secure.
+ */
+function bindingCookieAttributes(deps: AppDeps, formPost: boolean, maxAgeSeconds: number): string {
+  const url = new URL(deps.config.publicUrl);
+  const secure = url.protocol === "https:";
+  const path = `${url.pathname.replace(/\/+$/, "")}/api/v1/auth/oauth`;
+  const sameSite = formPost && secure ? "None" : "Lax";
+  return `Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${sameSite}${secure ? "; Secure" : ""}`;
+}
+
+/** A cookie's value from a Cookie request header. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** Expired flows are kept this long after their expiry (a late callback still learns it timed out), then swept. */
+const FLOW_KEEP_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
+/** The most rows one sweep deletes of each kind; the next sweep takes the rest. */
+const SWEEP_LIMIT = 500;
+const lastSweep = new WeakMap<AppDeps, number>();
+
+/** Deletes long-expired flows and expired authorization codes, at most once a minute per server. */
+export async function sweepExpiredFlows(deps: AppDeps, force = false): Promise<{ flows: number; codes: number }> {
+  const now = deps.clock.now().getTime();
+  if (!force && now - (lastSweep.get(deps) ?? -Infinity) < SWEEP_EVERY_MS) return { flows: 0, codes: 0 };
+  lastSweep.set(deps, now);
+  const flows = await deps.queries.oauth.deleteExpiredFlows(new Date(now - FLOW_KEEP_MS), SWEEP_LIMIT);
+  const codes = await deps.queries.oauth.deleteExpiredCodes(OAUTH_CODE, new Date(now), SWEEP_LIMIT);
+  return { flows, codes };
+}
+
+/** Checks the app's request, stores the flow and answers the redirect to the provider's authorization URL. */
+export async function startFlow(deps: AppDeps, request: AuthorizeRequest): Promise<FlowRedirect> {
   const project = await oauthClientProject(deps, request.clientId, request.clientSecret);
   if (request.scope !== undefined && request.scope !== "legacy") throw knownError("INVALID_SCOPE", { scope: request.scope });
   const kind = request.type ?? "authenticate";
@@ -79,8 +136,12 @@ export async function startFlow(deps: AppDeps, request: AuthorizeRequest): Promi
   const providerScope = request.providerScope?.trim() || null;
   if (providerScope && provider.isShared) throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
 
+  await sweepExpiredFlows(deps);
   const state = randomCode();
+  const binding = randomCode();
   const codeVerifier = oauth.generateRandomCodeVerifier();
+  // OpenID Connect providers get a nonce, which their ID token must carry back.
+  const nonce = provider.type === "oidc" ? oauth.generateRandomNonce() : null;
   const now = deps.clock.now();
   await deps.queries.oauth.insertFlow({
     id: randomUUID(),
@@ -96,31 +157,44 @@ export async function startFlow(deps: AppDeps, request: AuthorizeRequest): Promi
     errorRedirectUrl,
     providerScope,
     providerCodeVerifier: deps.secrets.encrypt(codeVerifier, VERIFIER_PURPOSE),
+    browserBindingHash: hashSecret(binding),
+    nonce,
     createdAt: now,
     expiresAt: new Date(now.getTime() + FLOW_TTL_MS),
     usedAt: null,
   });
-  return authorizationUrl(provider, { redirectUri: callbackUrl(deps, provider.configId), state, codeVerifier, scopes: scopesFor(provider, providerScope) });
+  const location = await authorizationUrl(provider, { redirectUri: callbackUrl(deps, provider.configId), state, codeVerifier, nonce, scopes: scopesFor(provider, providerScope) });
+  const cookie = `${bindingCookieName(state)}=${binding}; ${bindingCookieAttributes(deps, isFormPost(provider), FLOW_TTL_MS / 1000)}`;
+  return { location, status: 307, cookies: [cookie] };
+}
+
+function isFormPost(provider: ProviderClient): boolean {
+  return provider.authorizationParams.response_mode === "form_post";
 }
 
 /**
  * The provider's callback: finishes the flow and answers where the browser goes next, the app's redirect
  * URI with our code, or, for a known error, the flow's error page when it has a trusted one.
  */
-export async function finishFlow(deps: AppDeps, configId: string, params: URLSearchParams): Promise<string> {
+export async function finishFlow(deps: AppDeps, configId: string, params: URLSearchParams, cookieHeader: string | undefined): Promise<FlowRedirect> {
   const state = params.get("state");
   const flow = state ? await deps.queries.oauth.findFlowByStateHash(hashSecret(state)) : undefined;
   if (!flow || !state || flow.providerConfigId !== configId || flow.usedAt) throw statusError("oauthFlowNotFound");
+  // The browser that started the flow must bring its binding cookie (the reference's inner cookie answer).
+  const binding = cookieValue(cookieHeader, bindingCookieName(state));
+  if (binding === null || flow.browserBindingHash === null || hashSecret(binding) !== flow.browserBindingHash) throw statusError("oauthFlowNotFound");
+  // The cookie's work is done whatever the outcome: the browser drops it.
+  const cookies = [`${bindingCookieName(state)}=; ${bindingCookieAttributes(deps, false, 0)}`];
   try {
     const location = await finishFoundFlow(deps, flow, state, params);
     deps.metrics.signIn("oauth", "success");
-    return location;
+    return { location, status: 303, cookies };
   } catch (error) {
     deps.metrics.signIn("oauth", error instanceof KnownError ? "failure" : "error");
     if (!(error instanceof KnownError) || flow.errorRedirectUrl === null) throw error;
     let location = withQueryParam(flow.errorRedirectUrl, "errorCode", error.code);
     location = withQueryParam(location, "message", error.message);
-    return withQueryParam(location, "details", JSON.stringify(error.details ?? {}));
+    return { location: withQueryParam(location, "details", JSON.stringify(error.details ?? {})), status: 303, cookies };
   }
 }
 
@@ -160,6 +234,7 @@ async function talkToProvider(deps: AppDeps, provider: ProviderClient, flow: OAu
       state,
       redirectUri: callbackUrl(deps, provider.configId),
       codeVerifier: deps.secrets.decrypt(flow.providerCodeVerifier, VERIFIER_PURPOSE),
+      nonce: flow.nonce,
       scopes: scopesFor(provider, flow.providerScope),
     });
     return { tokens, profile: await fetchProfile(provider, tokens, params) };

@@ -6,7 +6,6 @@
 import * as oauth from "oauth4webapi";
 import type { Clock } from "../clock.js";
 import type { ProviderClient } from "./provider-clients.js";
-import { requestOptions } from "./provider-clients.js";
 import type { ProviderProfile } from "./providers/types.js";
 
 /** Tokens a provider granted, as connected accounts keep them. */
@@ -46,7 +45,7 @@ export function scopesFor(provider: ProviderClient, extra: string | null): strin
 /** The provider's authorization URL for one flow. */
 export async function authorizationUrl(
   provider: ProviderClient,
-  input: { redirectUri: string; state: string; codeVerifier: string; scopes: string[] },
+  input: { redirectUri: string; state: string; codeVerifier: string; nonce: string | null; scopes: string[] },
 ): Promise<string> {
   const url = new URL(provider.server.authorization_endpoint!);
   const params = url.searchParams;
@@ -54,6 +53,7 @@ export async function authorizationUrl(
   params.set("client_id", provider.clientId);
   params.set("redirect_uri", input.redirectUri);
   params.set("state", input.state);
+  if (input.nonce !== null) params.set("nonce", input.nonce);
   if (input.scopes.length > 0 && !provider.authorizationParams.config_id) params.set("scope", input.scopes.join(" "));
   if (provider.pkce) {
     params.set("code_challenge", await oauth.calculatePKCECodeChallenge(input.codeVerifier));
@@ -67,7 +67,7 @@ export async function authorizationUrl(
 export async function exchangeCode(
   provider: ProviderClient,
   clock: Clock,
-  input: { callbackParams: URLSearchParams; state: string; redirectUri: string; codeVerifier: string; scopes: string[] },
+  input: { callbackParams: URLSearchParams; state: string; redirectUri: string; codeVerifier: string; nonce: string | null; scopes: string[] },
 ): Promise<ProviderTokens> {
   const client = clientOf(provider, clock);
   let params: URLSearchParams;
@@ -80,9 +80,11 @@ export async function exchangeCode(
   try {
     const response = await oauth.authorizationCodeGrantRequest(
       provider.server, client, authOf(provider), params, input.redirectUri, provider.pkce ? input.codeVerifier : oauth.nopkce,
-      requestOptions(provider.server.token_endpoint!),
+      provider.requestOptions(provider.server.token_endpoint!),
     );
-    const result = await oauth.processAuthorizationCodeResponse(provider.server, client, await repaired(provider, response));
+    // With a nonce sent, the ID token must come and carry it (oauth4webapi checks both).
+    const expectations = input.nonce === null ? {} : { expectedNonce: input.nonce, requireIdToken: true };
+    const result = await oauth.processAuthorizationCodeResponse(provider.server, client, await repaired(provider, response), expectations);
     return tokensOf(result, clock, input.scopes);
   } catch (error) {
     throw new ProviderFailedError("The provider's token endpoint refused the code", { cause: error });
@@ -93,7 +95,7 @@ export async function exchangeCode(
 export async function refreshTokens(provider: ProviderClient, clock: Clock, refreshToken: string, scopes: string[]): Promise<ProviderTokens> {
   const client = clientOf(provider, clock);
   try {
-    const response = await oauth.refreshTokenGrantRequest(provider.server, client, authOf(provider), refreshToken, requestOptions(provider.server.token_endpoint!));
+    const response = await oauth.refreshTokenGrantRequest(provider.server, client, authOf(provider), refreshToken, provider.requestOptions(provider.server.token_endpoint!));
     const result = await oauth.processRefreshTokenResponse(provider.server, client, await repaired(provider, response));
     return tokensOf(result, clock, scopes);
   } catch (error) {
@@ -105,7 +107,7 @@ export async function refreshTokens(provider: ProviderClient, clock: Clock, refr
 export async function fetchProfile(provider: ProviderClient, tokens: ProviderTokens, callbackParams: URLSearchParams): Promise<ProviderProfile> {
   const getJson = async (url: string, headers: Record<string, string> = {}) => {
     const response = await oauth.protectedResourceRequest(
-      tokens.accessToken, "GET", new URL(url), new Headers({ accept: "application/json", ...headers }), null, requestOptions(url),
+      tokens.accessToken, "GET", new URL(url), new Headers({ accept: "application/json", ...headers }), null, provider.requestOptions(url),
     );
     if (!response.ok) throw new ProviderFailedError(`The provider's profile endpoint answered ${response.status}`);
     return (await response.json()) as unknown;

@@ -12,6 +12,8 @@ import { TtlCache } from "../../db/ttl-cache.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
+import { appleClientSecret } from "./apple-secret.js";
+import { providerRequestOptions, type ProviderRequestOptions } from "./provider-fetch.js";
 import { providerDefinitions } from "./providers/index.js";
 import { asObject, stringOrNull, type ProfileSource, type ProviderProfile } from "./providers/types.js";
 
@@ -36,6 +38,8 @@ export interface ProviderClient {
   profile(source: ProfileSource): Promise<ProviderProfile>;
   /** A default endpoint URL of this provider, pointed where the server's configuration says. */
   endpoint(url: string): string;
+  /** oauth4webapi's options for a call to `url` (./provider-fetch.ts: address checks, timeout). */
+  requestOptions(url: string): ProviderRequestOptions;
 }
 
 type ProviderConfig = ReturnType<typeof renderProjectConfig>["auth"]["oauth"]["providers"][string];
@@ -46,15 +50,23 @@ export async function providerClient(deps: AppDeps, project: ProjectRow, configI
     ? renderProjectConfig(project).auth.oauth.providers[configId]
     : undefined;
   if (!config?.type) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
-  const credentials = credentialsOf(deps.config.oauth, config);
+  const credentials = { ...credentialsOf(deps.config.oauth, config) };
+  if (config.type === "apple") {
+    // A configured signing key becomes a freshly signed secret (./apple-secret.ts); a bad key makes the provider unusable.
+    credentials.clientSecret = await appleClientSecret(credentials.clientSecret, credentials.clientId, deps.clock.now()).catch(() => {
+      throw statusError("oauthProviderFailed");
+    });
+  }
+  const policy = { allowPrivateOutbound: deps.config.allowPrivateOutbound, oauth: deps.config.oauth };
   const common = {
     configId,
+    requestOptions: (url: string) => providerRequestOptions(policy, url),
     isShared: config.isShared,
     allowSignIn: config.allowSignIn,
     allowConnectedAccounts: config.allowConnectedAccounts,
     ...credentials,
   };
-  if (config.type === "oidc") return { ...common, ...(await oidcProvider(config)) };
+  if (config.type === "oidc") return { ...common, ...(await oidcProvider(config, common.requestOptions)) };
 
   const definition = providerDefinitions[config.type];
   const options = { microsoftTenantId: config.microsoftTenantId, facebookConfigId: config.facebookConfigId };
@@ -107,11 +119,11 @@ export function overrideEndpoint(url: string, providerId: string, config: OAuthS
 const discovered = new TtlCache<oauth.AuthorizationServer>(10 * 60 * 1000, 1000, () => Date.now());
 
 /** What a provider's kind decides (the rest comes from the project's config). */
-type ProviderParts = Omit<ProviderClient, "configId" | "isShared" | "allowSignIn" | "allowConnectedAccounts" | "clientId" | "clientSecret">;
+type ProviderParts = Omit<ProviderClient, "configId" | "isShared" | "allowSignIn" | "allowConnectedAccounts" | "clientId" | "clientSecret" | "requestOptions">;
 
-async function oidcProvider(config: ProviderConfig): Promise<ProviderParts> {
+async function oidcProvider(config: ProviderConfig, requestOptions: ProviderClient["requestOptions"]): Promise<ProviderParts> {
   if (!config.issuerUrl) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
-  const server = await discover(config.issuerUrl);
+  const server = await discover(config.issuerUrl, requestOptions);
   const methods = server.token_endpoint_auth_methods_supported;
   return {
     type: "oidc",
@@ -136,21 +148,20 @@ async function oidcProvider(config: ProviderConfig): Promise<ProviderParts> {
   };
 }
 
-async function discover(issuerUrl: string): Promise<oauth.AuthorizationServer> {
+async function discover(issuerUrl: string, requestOptions: ProviderClient["requestOptions"]): Promise<oauth.AuthorizationServer> {
   const cached = discovered.get(issuerUrl);
   if (cached) return cached;
   const issuer = new URL(issuerUrl);
-  const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...requestOptions(issuer.href) });
-  const server = await oauth.processDiscoveryResponse(issuer, response);
+  let server: oauth.AuthorizationServer;
+  try {
+    const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...requestOptions(issuer.href) });
+    server = await oauth.processDiscoveryResponse(issuer, response);
+  } catch {
+    // Unreachable, refused (a private address) or not a discovery document: the provider cannot be used.
+    throw statusError("oauthProviderFailed");
+  }
   discovered.set(issuerUrl, server);
   return server;
-}
-
-/** Plain-HTTP endpoints are allowed only on loopback addresses (local stand-ins and development). */
-export function requestOptions(url: string): { [oauth.allowInsecureRequests]?: boolean; signal: AbortSignal } {
-  const { protocol, hostname } = new URL(url);
-  const loopback = hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-  return { signal: AbortSignal.timeout(10_000), ...(protocol === "http:" && loopback ? { [oauth.allowInsecureRequests]: true } : {}) };
 }
 
 export function isProviderType(value: string): value is ProviderType {

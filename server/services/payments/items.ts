@@ -12,6 +12,7 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
+import { catchUpGrants, catchUpGrantsIfDue } from "./purchases.js";
 
 export type { Customer, CustomerType };
 
@@ -53,7 +54,9 @@ function customerNotFound(customer: Customer) {
  */
 export async function readItem(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string): Promise<ItemView> {
   const item = itemOf(project, customer, itemId);
-  const state = await deps.queries.items.state(project.id, customer, itemId, deps.clock.now());
+  const now = deps.clock.now();
+  await catchUpGrantsIfDue(deps, project.id, customer, now);
+  const state = await deps.queries.items.state(project.id, customer, itemId, now);
   if (!state.found) throw customerNotFound(customer);
   return { id: itemId, displayName: item.displayName, quantity: state.quantity };
 }
@@ -67,6 +70,7 @@ export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, cus
   itemOf(project, customer, itemId);
   return deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
+    await catchUpGrants(deps, tx, project.id, customer, now);
     const state = await deps.queries.items.state(project.id, customer, itemId, now, tx);
     if (!state.found) throw customerNotFound(customer);
     const quantity = state.quantity + change.delta;
@@ -88,6 +92,9 @@ export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, cus
         description: change.description,
         createdAt: now,
         expiresAt: change.expiresAt,
+        purchaseId: null,
+        grantExpiry: null,
+        grantKey: null,
       },
       tx,
     );

@@ -7,12 +7,15 @@
  * defined in the same scope (team permissions may contain system ones); a containment cycle is refused
  * with SCHEMA_ERROR naming it. A rename moves grants, other definitions' containment and default-set
  * entries to the new id; a deletion removes all of them. Fields an update leaves out keep their value.
+ * Each change records its `<scope>_permission_definition.*` event (audit log) in the same transaction.
  */
 import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
+import { definitionToJson } from "../../views/permissions.js";
+import { recordEvent, type EventActor } from "../events.js";
 import { renderConfig, type RenderedConfig } from "../config/index.js";
 import { mergeValidOverride } from "../projects.js";
 import { renderProjectConfig } from "../config/project-config.js";
@@ -44,14 +47,20 @@ export async function createPermissionDefinition(
   projectId: string,
   scope: PermissionScope,
   input: NewPermissionDefinition,
+  actor: EventActor,
 ): Promise<PermissionDefinition> {
-  const config = await editRbac(deps, projectId, async (rbac, current, tx) => {
-    assertIdFree(rbac, input.id);
-    const contained = checkContained(current, scope, input.containedPermissionIds ?? []);
-    assertNoCycle(rbac, input.id, contained);
-    rbac.permissions[input.id] = stored(scope, input.description, contained);
-    await dropStaleGrants(deps, projectId, input.id, tx);
-  });
+  const config = await editRbac(
+    deps,
+    projectId,
+    async (rbac, current, tx) => {
+      assertIdFree(rbac, input.id);
+      const contained = checkContained(current, scope, input.containedPermissionIds ?? []);
+      assertNoCycle(rbac, input.id, contained);
+      rbac.permissions[input.id] = stored(scope, input.description, contained);
+      await dropStaleGrants(deps, projectId, input.id, tx);
+    },
+    (after, tx) => recordEvent(deps, tx, `${scope}_permission_definition.created`, () => definitionToJson(definitionIn(after, scope, input.id)), { projectId, actor }),
+  );
   return definitionIn(config, scope, input.id);
 }
 
@@ -61,9 +70,12 @@ export async function updatePermissionDefinition(
   scope: PermissionScope,
   permissionId: string,
   change: PermissionDefinitionChange,
+  actor: EventActor,
 ): Promise<PermissionDefinition> {
   const newId = change.id ?? permissionId;
   const renamed = newId !== permissionId;
+  const record = (after: RenderedConfig, tx: Db) =>
+    recordEvent(deps, tx, `${scope}_permission_definition.updated`, () => ({ ...definitionToJson(definitionIn(after, scope, newId)), previous_id: permissionId }), { projectId, actor });
   const config = await editRbac(deps, projectId, async (rbac, before, tx) => {
     const current = existingDefinition(before, rbac, scope, permissionId);
     if (renamed) assertIdFree(rbac, newId);
@@ -80,24 +92,35 @@ export async function updatePermissionDefinition(
       await dropStaleGrants(deps, projectId, newId, tx);
       await deps.queries.permissions.renameGrants(projectId, scope, permissionId, newId, tx);
     }
-  });
+  }, record);
   return definitionIn(config, scope, newId);
 }
 
-export async function deletePermissionDefinition(deps: AppDeps, projectId: string, scope: PermissionScope, permissionId: string): Promise<void> {
-  await editRbac(deps, projectId, async (rbac, before, tx) => {
-    existingDefinition(before, rbac, scope, permissionId);
-    delete rbac.permissions[permissionId];
-    replaceReferences(rbac, permissionId, null);
-    await deps.queries.permissions.deleteGrants(projectId, scope, permissionId, tx);
-  });
+export async function deletePermissionDefinition(deps: AppDeps, projectId: string, scope: PermissionScope, permissionId: string, actor: EventActor): Promise<void> {
+  await editRbac(
+    deps,
+    projectId,
+    async (rbac, before, tx) => {
+      existingDefinition(before, rbac, scope, permissionId);
+      delete rbac.permissions[permissionId];
+      replaceReferences(rbac, permissionId, null);
+      await deps.queries.permissions.deleteGrants(projectId, scope, permissionId, tx);
+    },
+    (_after, tx) => recordEvent(deps, tx, `${scope}_permission_definition.deleted`, { id: permissionId }, { projectId, actor }),
+  );
 }
 
 /**
  * Runs `edit` on a copy of the project's rendered `rbac` maps inside a transaction, then stores both
- * maps in the config override (checked like any override). Returns the config as it renders afterwards.
+ * maps in the config override (checked like any override), then `record`s the change's event in the same
+ * transaction. Returns the config as it renders afterwards.
  */
-async function editRbac(deps: AppDeps, projectId: string, edit: (rbac: Rbac, before: RenderedConfig, tx: Db) => Promise<void>): Promise<RenderedConfig> {
+async function editRbac(
+  deps: AppDeps,
+  projectId: string,
+  edit: (rbac: Rbac, before: RenderedConfig, tx: Db) => Promise<void>,
+  record: (after: RenderedConfig, tx: Db) => Promise<void>,
+): Promise<RenderedConfig> {
   return deps.store.transaction(async (tx) => {
     const project = await deps.queries.projects.find(projectId, tx);
     if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
@@ -107,7 +130,9 @@ async function editRbac(deps: AppDeps, projectId: string, edit: (rbac: Rbac, bef
     const patch = { "rbac.permissions": rbac.permissions, "rbac.defaultPermissions": rbac.defaultPermissions };
     const configOverride = mergeValidOverride(project.configOverride, patch);
     await deps.queries.projects.update(projectId, { configOverride, updatedAt: deps.clock.now() }, tx);
-    return renderConfig(configOverride);
+    const after = renderConfig(configOverride);
+    await record(after, tx);
+    return after;
   });
 }
 

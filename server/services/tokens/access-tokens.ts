@@ -32,6 +32,8 @@ export interface AccessTokens {
   issue(projectId: string, user: TokenUser, sessionId: string): Promise<string>;
   /** Checks signature, issuer and expiry; throws the access-token (or admin-token) known errors. */
   verify(token: string, kind: TokenKind): Promise<VerifiedAccessToken>;
+  /** Forgets this process's verified tokens of the project (after a key rotation: they are checked again). */
+  forgetProject(projectId: string): void;
 }
 
 const errors = {
@@ -56,7 +58,8 @@ export function createAccessTokens(keys: SigningKeys, options: { publicUrl: stri
 
   return {
     async issue(projectId, user, sessionId) {
-      const key = await keys.current(projectId);
+      // Anonymous users' tokens are signed with the project's anonymous key set (their own `kid`s).
+      const key = await keys.current(projectId, user.isAnonymous ? "anonymous" : "regular");
       const now = Math.floor(clock.now().getTime() / 1000);
       return signJwt(
         {
@@ -80,11 +83,16 @@ export function createAccessTokens(keys: SigningKeys, options: { publicUrl: stri
       );
     },
 
+    forgetProject(projectId) {
+      verified.deleteWhere((token) => token.projectId === projectId);
+    },
+
     async verify(token, kind) {
       const hit = verified.get(token);
       if (hit) return hit;
       const result = await verifyUncached(token, kind);
-      verified.set(token, result, result.expiresAt.getTime() - clock.now().getTime());
+      // Never longer than a token's lifetime: a token of a key retired meanwhile is checked again by then.
+      verified.set(token, result, Math.min(result.expiresAt.getTime() - clock.now().getTime(), options.lifetimeMs));
       return result;
     },
   };
@@ -110,6 +118,8 @@ export function createAccessTokens(keys: SigningKeys, options: { publicUrl: stri
     }
     const expiresAt = claims.exp * 1000;
     if (expiresAt <= clock.now().getTime()) throw fail.expired(expiresAt);
+    // A retired key's honest tokens all expire before it leaves the JWKS; one that claims more was not made here.
+    if (key.acceptedUntil && expiresAt > key.acceptedUntil.getTime()) throw fail.unparsable();
     return { userId: claims.sub, projectId: key.projectId, sessionId: claims.refresh_token_id, isAnonymous: anonymous, expiresAt: new Date(expiresAt) };
   }
 }

@@ -1,12 +1,27 @@
 /**
  * Per-project ES256 key pairs, created on first use and kept in the database (private key encrypted).
- * Keys are cached in memory once read; they never change after creation.
+ * A project has two key sets, as Stack's backend publishes them: one for regular users' tokens and one
+ * for anonymous users' tokens, so a verifier can tell them apart by `kid`. Each set holds a signing key
+ * and a published standby key. A rotation (rotate-signing-keys.ts) makes the standby key sign, adds a
+ * new standby key and retires the signing key, which stays published until every token it signed has
+ * expired; a verifier therefore never meets an unknown `kid`.
+ *
+ * The set and role are kept beside the public JWK in the stored JSON (`set`, `role`) and never
+ * published; keys stored before sets existed are regular signing keys. A retired key has `retiredAt`.
+ *
+ * Each process keeps a project's signing keys in memory while the project's `signingKeysVersion` (on the
+ * project row every request already reads, through its short-lived cache) is unchanged: a rotation
+ * changes it, so other processes switch within that cache's lifetime, with no query of their own.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import type { signingKeyQueries } from "../../db/queries/signing-keys.js";
+import type { Db } from "../../db/store.js";
 import type { SecretBox } from "../secret-box.js";
 
 const PURPOSE = "signing-key";
+
+export type KeySetName = "regular" | "anonymous";
+const keySetNames: readonly KeySetName[] = ["regular", "anonymous"];
 
 export interface SigningKey {
   kid: string;
@@ -18,58 +33,208 @@ export interface VerificationKey {
   kid: string;
   projectId: string;
   publicKey: KeyObject;
+  /**
+   * For a retired key: when it leaves the JWKS. No token it signed honestly expires later (it stopped
+   * signing at retirement), so a token of this key claiming to is refused. Null while the key is live.
+   */
+  acceptedUntil: Date | null;
+}
+
+/** One published key: exactly the fields Stack's JWKS carries. */
+export interface PublicJwk {
+  alg: "ES256";
+  crv: string;
+  kid: string;
+  kty: string;
+  x: string;
+  y: string;
+}
+
+/** A published key and what it is for. */
+export interface PublishedKeyState {
+  kid: string;
+  set: KeySetName;
+  status: "signing" | "standby" | "retired";
+  createdAt: Date;
+  retiredAt: Date | null;
+  /** When a retired key leaves the JWKS; null while it is not retired. */
+  publishedUntil: Date | null;
+}
+
+/** What a rotation did to one key set. */
+export interface SetRotation {
+  set: KeySetName;
+  retiredKids: string[];
+  signingKid: string;
+  standbyKid: string;
 }
 
 export interface SigningKeys {
-  /** The key new tokens of this project are signed with (created if the project has none). */
-  current(projectId: string): Promise<SigningKey>;
+  /** The key new tokens of this project and set are signed with (both sets are created if missing). */
+  current(projectId: string, set?: KeySetName): Promise<SigningKey>;
   /** The public key with this id, or null. */
   byKid(kid: string): Promise<VerificationKey | null>;
-  /** The project's public keys as a JWKS. */
-  jwks(projectId: string): Promise<{ keys: Record<string, string>[] }>;
+  /** The project's public keys as a JWKS: the regular set, then the anonymous set when asked for; signing keys first. */
+  jwks(projectId: string, options?: { includeAnonymous?: boolean }): Promise<{ keys: PublicJwk[] }>;
+  /** Every published key of both sets, with its state (keys a set lacks are created). */
+  published(projectId: string): Promise<PublishedKeyState[]>;
+  /**
+   * Rotates both sets inside `tx`. The caller changes the project's `signingKeysVersion` in the same
+   * transaction (first, so that concurrent rotations of one project wait for each other).
+   */
+  rotate(projectId: string, tx: Db): Promise<SetRotation[]>;
+  /** Drops this process's keys of the project (after a rotation committed), so the next use reads them again. */
+  forget(projectId: string): void;
 }
 
-export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>, secrets: SecretBox, now: () => Date): SigningKeys {
-  const current = new Map<string, Promise<SigningKey>>();
-  const verification = new Map<string, VerificationKey | null>();
+export interface SigningKeysOptions {
+  now: () => Date;
+  /**
+   * How long a retired key stays published: the access-token lifetime, plus the time other processes
+   * may still sign with it before they see the rotation.
+   */
+  retiredKeyPublishedMs: number;
+  /**
+   * The project's `signingKeysVersion` as this process's cached project row holds it, without a query;
+   * undefined when the row is not cached (then the keys in memory are used as they are: every request
+   * that mints tokens has read its project, and with it the version, when it began).
+   */
+  cachedVersionOf(projectId: string): string | undefined;
+}
 
-  async function loadOrCreate(projectId: string): Promise<SigningKey> {
-    const existing = await queries.newestForProject(projectId);
-    if (existing) {
-      return { kid: existing.id, projectId, privateKey: createPrivateKey(secrets.decrypt(existing.privateKey, PURPOSE)) };
-    }
+type KeyRow = Awaited<ReturnType<ReturnType<typeof signingKeyQueries>["allForProject"]>>[number];
+
+const setOf = (row: KeyRow): KeySetName => (row.publicJwk.set === "anonymous" ? "anonymous" : "regular");
+const isStandby = (row: KeyRow) => row.publicJwk.role === "standby";
+const statusOf = (row: KeyRow): PublishedKeyState["status"] => (row.retiredAt ? "retired" : isStandby(row) ? "standby" : "signing");
+const statusRank = { signing: 0, standby: 1, retired: 2 } as const;
+
+/** Signing keys, then standby keys, then retired ones; older before newer (ties by id, so every process agrees). */
+function ordered(rows: KeyRow[]): KeyRow[] {
+  return [...rows].sort((a, b) =>
+    statusRank[statusOf(a)] - statusRank[statusOf(b)] || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+}
+
+function published(row: KeyRow): PublicJwk {
+  const jwk = row.publicJwk;
+  return { alg: "ES256", crv: jwk.crv!, kid: row.id, kty: jwk.kty!, x: jwk.x!, y: jwk.y! };
+}
+
+export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>, secrets: SecretBox, options: SigningKeysOptions): SigningKeys {
+  const { now } = options;
+  const current = new Map<string, { version: string | undefined; keys: Promise<Record<KeySetName, SigningKey>> }>();
+  /** Public keys by kid, with the project's `signingKeysVersion` they were read under (a rotation reloads them). */
+  const verification = new Map<string, { key: VerificationKey; version: string | undefined }>();
+
+  async function insertKey(projectId: string, set: KeySetName, role: "signing" | "standby", db?: Db): Promise<string> {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const kid = randomBytes(9).toString("base64url");
-    const publicJwk = { ...(publicKey.export({ format: "jwk" }) as Record<string, string>), kid, alg: "ES256", use: "sig" };
+    const publicJwk = { ...(publicKey.export({ format: "jwk" }) as Record<string, string>), kid, alg: "ES256", set, role };
     const pem = privateKey.export({ format: "pem", type: "pkcs8" }) as string;
-    await queries.insert({ id: kid, projectId, publicJwk, privateKey: secrets.encrypt(pem, PURPOSE), createdAt: now() });
-    // Two processes may create a key at once; the newest row wins for signing and both verify.
-    const newest = await queries.newestForProject(projectId);
-    return newest && newest.id !== kid
-      ? { kid: newest.id, projectId, privateKey: createPrivateKey(secrets.decrypt(newest.privateKey, PURPOSE)) }
-      : { kid, projectId, privateKey };
+    await queries.insert({ id: kid, projectId, publicJwk, privateKey: secrets.encrypt(pem, PURPOSE), createdAt: now() }, db);
+    return kid;
+  }
+
+  /** The set's keys that are not retired, creating the signing and standby keys it lacks. */
+  async function ensureSet(projectId: string, set: KeySetName, db?: Db): Promise<KeyRow[]> {
+    const live = async () => (await queries.allForProject(projectId, db)).filter((row) => setOf(row) === set && !row.retiredAt);
+    let rows = await live();
+    const missing: ("signing" | "standby")[] = [];
+    if (!rows.some((row) => !isStandby(row))) missing.push("signing");
+    if (!rows.some(isStandby)) missing.push("standby");
+    if (missing.length === 0) return ordered(rows);
+    for (const role of missing) await insertKey(projectId, set, role, db);
+    // Two processes may create keys at once; every process then picks the same (oldest) signing key.
+    rows = await live();
+    return ordered(rows);
+  }
+
+  async function signingKeyOf(projectId: string, set: KeySetName): Promise<SigningKey> {
+    const [signing] = await ensureSet(projectId, set);
+    return { kid: signing!.id, projectId, privateKey: createPrivateKey(secrets.decrypt(signing!.privateKey, PURPOSE)) };
+  }
+
+  /** Both sets are loaded (or made) together, so a caller outside a transaction prepares either. */
+  async function loadOrCreate(projectId: string): Promise<Record<KeySetName, SigningKey>> {
+    return { regular: await signingKeyOf(projectId, "regular"), anonymous: await signingKeyOf(projectId, "anonymous") };
+  }
+
+  const publishedUntil = (row: KeyRow) => (row.retiredAt ? new Date(row.retiredAt.getTime() + options.retiredKeyPublishedMs) : null);
+
+  /** The set's published keys in JWKS order: live ones (created if missing), then retired ones whose tokens may still be valid. */
+  async function publishedRows(projectId: string, set: KeySetName): Promise<KeyRow[]> {
+    const live = await ensureSet(projectId, set);
+    const at = now().getTime();
+    const retired = (await queries.allForProject(projectId)).filter((row) => setOf(row) === set && row.retiredAt && publishedUntil(row)!.getTime() > at);
+    return [...live, ...ordered(retired)];
   }
 
   return {
-    current(projectId) {
-      let key = current.get(projectId);
-      if (!key) {
-        key = loadOrCreate(projectId);
-        current.set(projectId, key);
-        key.catch(() => current.delete(projectId));
+    async current(projectId, set = "regular") {
+      const version = options.cachedVersionOf(projectId);
+      let entry = current.get(projectId);
+      if (!entry || (version !== undefined && entry.version !== version)) {
+        const loaded = { version, keys: loadOrCreate(projectId) };
+        current.set(projectId, loaded);
+        loaded.keys.catch(() => {
+          if (current.get(projectId) === loaded) current.delete(projectId);
+        });
+        entry = loaded;
       }
-      return key;
+      return (await entry.keys)[set];
     },
     async byKid(kid) {
-      if (verification.has(kid)) return verification.get(kid)!;
+      const cached = verification.get(kid);
+      if (cached) {
+        const version = options.cachedVersionOf(cached.key.projectId);
+        if (version === undefined || version === cached.version) return cached.key;
+      }
       const row = await queries.byId(kid);
-      const key = row ? { kid, projectId: row.projectId, publicKey: createPublicKey({ key: row.publicJwk, format: "jwk" }) } : null;
-      if (key) verification.set(kid, key);
+      if (!row) return null;
+      const key = { kid, projectId: row.projectId, publicKey: createPublicKey({ key: publicPart(row), format: "jwk" }), acceptedUntil: publishedUntil(row) };
+      verification.set(kid, { key, version: options.cachedVersionOf(row.projectId) });
       return key;
     },
-    async jwks(projectId) {
-      const rows = await queries.allForProject(projectId);
-      return { keys: rows.map((r) => r.publicJwk) };
+    async jwks(projectId, jwksOptions = {}) {
+      const regular = await publishedRows(projectId, "regular");
+      const anonymous = jwksOptions.includeAnonymous ? await publishedRows(projectId, "anonymous") : [];
+      return { keys: [...regular, ...anonymous].map(published) };
+    },
+    async published(projectId) {
+      const rows = [...(await publishedRows(projectId, "regular")), ...(await publishedRows(projectId, "anonymous"))];
+      return rows.map((row) => ({
+        kid: row.id,
+        set: setOf(row),
+        status: statusOf(row),
+        createdAt: row.createdAt,
+        retiredAt: row.retiredAt ?? null,
+        publishedUntil: publishedUntil(row),
+      }));
+    },
+    forget(projectId) {
+      current.delete(projectId);
+      for (const [kid, entry] of verification) if (entry.key.projectId === projectId) verification.delete(kid);
+    },
+    async rotate(projectId, tx) {
+      const rotations: SetRotation[] = [];
+      for (const set of keySetNames) {
+        const live = await ensureSet(projectId, set, tx);
+        const signing = live.filter((row) => !isStandby(row));
+        const [next] = live.filter(isStandby);
+        const at = now();
+        for (const row of signing) await queries.update(projectId, row.id, { retiredAt: at }, tx);
+        await queries.update(projectId, next!.id, { publicJwk: { ...next!.publicJwk, role: "signing" } }, tx);
+        const standbyKid = await insertKey(projectId, set, "standby", tx);
+        rotations.push({ set, retiredKids: signing.map((row) => row.id), signingKid: next!.id, standbyKid });
+      }
+      // Every process (this one too) switches to the new keys when it reads the project's new version.
+      return rotations;
     },
   };
+}
+
+/** The JWK node:crypto reads: the EC fields only. */
+function publicPart(row: KeyRow): { kty: string; crv: string; x: string; y: string } {
+  const jwk = published(row);
+  return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
 }

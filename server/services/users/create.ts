@@ -11,6 +11,7 @@ import { recordEvent, type EventActor } from "../events.js";
 import { grantSignUpDefaults } from "../permissions/grants.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { addTeamCreator, insertTeam } from "../teams.js";
+import { planProfileImage } from "../profile-images/store.js";
 import { guardAuthEmail, insertPrimaryEmail } from "./primary-email.js";
 
 export interface NewUser {
@@ -43,6 +44,7 @@ export interface NewUser {
 export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, input: NewUser, actor: EventActor | null = null): Promise<UserRecord> {
   const now = deps.clock.now();
   const id = randomUUID();
+  const image = planProfileImage(deps, "user-profile-images", input.profileImageUrl);
   const personalTeam = renderProjectConfig(project).teams.createPersonalTeamOnSignUp
     ? await insertTeam(deps, db, project, { displayName: personalTeamName(input) })
     : null;
@@ -51,7 +53,7 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
       id,
       projectId: project.id,
       displayName: input.displayName || null,
-      profileImageUrl: input.profileImageUrl ?? null,
+      profileImageUrl: image.value ?? null,
       clientMetadata: input.clientMetadata ?? null,
       clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
       serverMetadata: input.serverMetadata ?? null,
@@ -65,6 +67,7 @@ export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, inp
     },
     db,
   );
+  await image.store(db, { projectId: project.id, userId: id, teamId: null }, { newOwner: true });
   let primaryEmail: ContactChannelRow | null = null;
   if (input.primaryEmail) {
     const email = { value: input.primaryEmail, verified: input.primaryEmailVerified ?? false, usedForAuth: input.primaryEmailAuthEnabled ?? false };

@@ -12,24 +12,21 @@ import { assertPasswordPolicy, hashPassword, isSupportedPasswordHash } from "../
 import { revokePasswordResetCodes } from "../password-auth.js";
 import { endUserSessionsIn } from "../sessions.js";
 import { queueSecurityAlert } from "../security-alerts.js";
+import { decodeImageDataUrl, isImageDataUrl } from "../profile-images/data-url.js";
+import { planProfileImage } from "../profile-images/store.js";
 import { changePrimaryEmail, normalizeEmail } from "./primary-email.js";
 
 export type UserUpdate = z.output<typeof serverUserUpdate>;
 
-const BASE64_IMAGE = /^data:image\/(png|jpe?g|gif|bmp|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
-const MAX_IMAGE_BYTES = 100 * 1024;
-
-/** Clients may only store images inline (base64, under 100 KB), never links to elsewhere. */
+/** Clients may only give images inline (base64 PNG, JPEG, GIF or WebP under 100 KB), never links to elsewhere. */
 export function assertClientProfileImage(value: string | null | undefined): void {
   if (value === null || value === undefined) return;
-  if (!BASE64_IMAGE.test(value)) throw statusError("profileImageNotBase64");
-  const bytes = Math.floor(((value.length - value.indexOf(",") - 1) * 3) / 4);
-  if (bytes >= MAX_IMAGE_BYTES) throw statusError("profileImageTooLarge");
+  decodeImageDataUrl(value);
 }
 
-/** Servers may store an http(s) URL or an inline image. */
+/** Servers may give an http(s) URL or an inline image. */
 export function assertProfileImage(value: string | null | undefined): void {
-  if (value === null || value === undefined || BASE64_IMAGE.test(value)) return assertClientProfileImage(value);
+  if (value === null || value === undefined || isImageDataUrl(value)) return assertClientProfileImage(value);
   const parsed = URL.canParse(value) ? new URL(value) : null;
   if (!parsed || !["http:", "https:"].includes(parsed.protocol)) throw statusError("profileImageBadUrl");
 }
@@ -83,7 +80,8 @@ async function applyUserUpdate(
   const projectId = user.projectId;
   const patch: Partial<UserRow> = {};
   if (update.display_name !== undefined) patch.displayName = update.display_name || null;
-  if (update.profile_image_url !== undefined) patch.profileImageUrl = update.profile_image_url;
+  const image = planProfileImage(deps, "user-profile-images", update.profile_image_url);
+  if (update.profile_image_url !== undefined) patch.profileImageUrl = image.value ?? null;
   if (update.client_metadata !== undefined) patch.clientMetadata = update.client_metadata;
   if (update.client_read_only_metadata !== undefined) patch.clientReadOnlyMetadata = update.client_read_only_metadata;
   if (update.server_metadata !== undefined) patch.serverMetadata = update.server_metadata;
@@ -113,6 +111,7 @@ async function applyUserUpdate(
     }, actor);
   }
   if (Object.keys(patch).length > 0) await deps.queries.users.update(projectId, user.id, patch, db);
+  await image.store(db, { projectId, userId: user.id, teamId: null });
   if (sessionsEnded) {
     await revokePasswordResetCodes(deps, db, projectId, user.id);
     await endUserSessionsIn(deps, db, projectId, user.id, null, actor);

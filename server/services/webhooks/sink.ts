@@ -109,7 +109,28 @@ function enqueueFanout(deps: AppDeps, batch: InsertBatch, unit: Db, event: Recor
       return { text: query.sql, values: query.params };
     },
   });
-  deps.store.afterCommit(() => deps.jobs.wake(), unit);
+  // Once written, the endpoints are read into the cache, so that the project's next events (most projects
+  // have no endpoint) record no fan-out row at all; the runner is woken only when there is one to handle.
+  // Waking it for every sign-in cost each one an empty outbox claim.
+  deps.store.afterCommit(() => refreshEndpointsThenWake(deps, event.projectId), unit);
+}
+
+/** Projects whose enabled endpoints are being read after a batch (one read at a time per project). */
+const refreshing = new WeakMap<AppDeps, Set<string>>();
+
+function refreshEndpointsThenWake(deps: AppDeps, projectId: string): void {
+  let inFlight = refreshing.get(deps);
+  if (!inFlight) refreshing.set(deps, (inFlight = new Set()));
+  if (inFlight.has(projectId)) return;
+  inFlight.add(projectId);
+  deps.queries.webhooks
+    .loadEnabled(projectId)
+    .then(
+      (endpoints) => endpoints.length > 0 && deps.jobs.wake(),
+      // Unknown: the fan-out row may be there; the runner finds out.
+      () => deps.jobs.wake(),
+    )
+    .finally(() => inFlight.delete(projectId));
 }
 
 /** Writes one outbox row and one delivery row per endpoint through `unit`, and wakes the runner once they are committed. */

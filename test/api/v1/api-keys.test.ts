@@ -8,7 +8,8 @@ import { expectStatusError } from "../../support/known-errors.js";
 
 const DAY = 86_400_000;
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
-const keyValue = (prefix: "pk" | "sk") => new RegExp(`^${prefix}_[0-9a-hjkmnp-tv-z]{45}$`);
+// The reference layout (reference/wire/api-keys.md §1.2): random part, key id, kind, scanner character, marker, CRC-32.
+const keyValue = (prefix: "pk" | "sk") => new RegExp(`^${prefix}_[0-9a-hjkmnp-tv-z]{45}[0-9a-f]{32}(user|team)[0-9a-z]574ck4u7h[0-9a-f]{8}$`);
 const bothKinds = { "apiKeys.enabled.user": true, "apiKeys.enabled.team": true };
 
 async function signUp(lk: TestInstance, project: ProjectCredentials, email: string) {

@@ -6,6 +6,8 @@ import { expectStatusError } from "../../support/known-errors.js";
 const callback = "http://localhost:3000/handler/email-verification";
 const missingId = "0b6f5c3e-1d2a-4c8e-9f00-123456789abc";
 const image = "data:image/png;base64,iVBORw0KGgo=";
+/** Where the server answers an inline image is stored (profile-images-fidelity.test.ts tests the store). */
+const storedImageUrl = (folder: string) => new RegExp(`^http://localhost:8102/storage/${folder}/[0-9a-f-]{36}\\.png$`);
 const LIST_OWN_ONLY = 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user';
 const CLIENT_IMAGE = "Invalid profile image URL";
 
@@ -64,7 +66,8 @@ describe.each(testDialects)("teams on %s", (dialect) => {
 
     const created = await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Lab", profile_image_url: image, client_metadata: { a: 1 } } });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), display_name: "Lab", profile_image_url: image, client_metadata: { a: 1 }, client_read_only_metadata: null });
+    // The inline image is stored and answered as its storage URL (U11/T3).
+    expect(created.body).toEqual({ id: expect.any(String), display_name: "Lab", profile_image_url: expect.stringMatching(storedImageUrl("team-profile-images")), client_metadata: { a: 1 }, client_read_only_metadata: null });
     expect(await grantsOf(lk, project, created.body.id, ada.id)).toEqual(["team_admin"]);
 
     const asBob = await lk.call("POST", "/teams", { ...ada.as, body: { display_name: "Bob's", creator_user_id: bob.id } });
@@ -241,21 +244,22 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     const ada = await signUp(lk, project, "ada@example.com");
     const bob = await signUp(lk, project, "bob@example.com");
     const carol = await signUp(lk, project, "carol@example.com");
-    await lk.call("PATCH", "/users/me", { ...ada.as, body: { display_name: "Ada", profile_image_url: image } });
+    const adaImage = (await lk.call("PATCH", "/users/me", { ...ada.as, body: { display_name: "Ada", profile_image_url: image } })).body.profile_image_url as string;
+    expect(adaImage).toMatch(storedImageUrl("user-profile-images"));
     const lab = await createTeam(lk, ada, "Lab");
     lk.clock.advance(1_000);
     await addMember(lk, project, lab, bob.id);
     const profile = (user: Caller, display_name: string | null, profile_image_url: string | null) => ({ team_id: lab, user_id: user.id, display_name, profile_image_url });
 
     const listed = await lk.call("GET", `/team-member-profiles?team_id=${lab}`, ada.as);
-    expect([listed.status, listed.body]).toEqual([200, { is_paginated: false, items: [profile(ada, "Ada", image), profile(bob, null, null)] }]);
+    expect([listed.status, listed.body]).toEqual([200, { is_paginated: false, items: [profile(ada, "Ada", adaImage), profile(bob, null, null)] }]);
     const asServer = await lk.call("GET", `/team-member-profiles?team_id=${lab}`, server);
     const bobUser = (await lk.call("GET", `/users/${bob.id}`, server)).body;
     expect(asServer.body.items[1]).toEqual({ ...profile(bob, null, null), user: bobUser });
     expect((await lk.call("GET", `/team-member-profiles/${lab}/${ada.id}`, server)).body.user.display_name).toBe("Ada");
 
     const renamed = await lk.call("PATCH", `/team-member-profiles/${lab}/me`, { ...ada.as, body: { display_name: "Ada at the lab" } });
-    expect([renamed.status, renamed.body]).toEqual([200, profile(ada, "Ada at the lab", image)]);
+    expect([renamed.status, renamed.body]).toEqual([200, profile(ada, "Ada at the lab", adaImage)]);
     expect((await lk.call("GET", "/users/me", ada.as)).body.display_name).toBe("Ada");
     expect((await lk.call("GET", `/team-member-profiles/${lab}/me`, ada.as)).body).toEqual(renamed.body);
     expectStatusError(await lk.call("PATCH", `/team-member-profiles/${lab}/${bob.id}`, { ...ada.as, body: { display_name: "B" } }), 403, "teamProfileOwnOnly");

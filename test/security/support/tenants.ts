@@ -12,6 +12,12 @@ import { softAuthenticator, type SoftAuthenticator } from "./passkey.js";
 
 export const MARKER = "zq9victim";
 
+/**
+ * The victim's AI chat thread (holding a marked message). Threads are per project, so the attacker's calls
+ * with the same id reach a thread of its own project, which must not show the victim's message.
+ */
+export const AI_CHAT_THREAD_ID = "5b0f3c1e-8f5d-4a51-9b8e-0c6f1d2e3a4b";
+
 /** Whose a victim value is: (b) lets user 2 see their own values and the project's public ones. */
 export type Owner = "project" | "projectPublic" | "owner" | "user1" | "user2" | "user3" | "member" | "team1";
 
@@ -75,6 +81,9 @@ export interface Victim {
   keySet: { id: string; publishableClientKey: string; secretServerKey: string; superSecretAdminKey: string };
   /** A webhook endpoint (URL and description carry the marker) and its signing secret. */
   webhookEndpoint: { id: string; secret: string };
+  /** An e-mail theme and an e-mail draft of the project's own (names carry the marker). */
+  emailThemeId: string;
+  emailDraftId: string;
   codes: {
     emailVerification: string;
     passwordReset: string;
@@ -216,6 +225,9 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
     },
   });
   const webhookEndpoint = await ok(lk, "POST", "/internal/webhooks/endpoints", { ...admin, body: { url: `http://127.0.0.1:9/${MARKER}-hook`, description: `${MARKER}-hook` } });
+  const emailTheme = await ok(lk, "POST", "/internal/email-themes", { ...admin, body: { display_name: `${MARKER}-theme` } });
+  const emailDraft = await ok(lk, "POST", "/internal/email-drafts", { ...admin, body: { display_name: `${MARKER}-draft` } });
+  await ok(lk, "PATCH", `/internal/ai-chat/${AI_CHAT_THREAD_ID}`, { ...admin, body: { message: { role: "user", content: `${MARKER}-chat-message` } } });
   await ok(lk, "POST", "/auth/password/send-reset-code", { ...client(), body: { email: one.email, callback_url: "http://localhost:3000/reset" } });
   await ok(lk, "POST", "/auth/otp/send-sign-in-code", { ...client(), body: { email: one.email, callback_url: "http://localhost:3000/magic" } });
   const cli = await ok(lk, "POST", "/auth/cli", { ...client(), body: {} });
@@ -261,6 +273,8 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
       superSecretAdminKey: keySet.super_secret_admin_key,
     },
     webhookEndpoint: { id: webhookEndpoint.id, secret: webhookEndpoint.secret },
+    emailThemeId: emailTheme.id,
+    emailDraftId: emailDraft.id,
     codes: {
       emailVerification: await mailedCode(lk, project.id, "http://localhost:3000/v?"),
       passwordReset: await mailedCode(lk, project.id, "http://localhost:3000/reset"),
@@ -283,7 +297,7 @@ function registerValues(v: Victim): void {
   // Item names are open to every client of the project (through custom customers' items).
   add("projectPublic", v.project.id, v.displayName, ...Object.values(victimItemNames).map((item) => item.displayName));
   add("project", v.customCustomerId);
-  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.teamPermissionId, v.projectPermissionId);
+  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.teamPermissionId, v.projectPermissionId, v.emailThemeId, v.emailDraftId);
   add("project", v.codes.cliPolling, v.codes.cliLogin, v.codes.passkeyAuthentication);
   add("owner", v.owner.id, v.owner.email, v.owner.accessToken, v.owner.refreshToken, v.owner.teamId);
   const u1 = v.user1;

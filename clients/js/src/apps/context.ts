@@ -31,6 +31,21 @@ export interface AppContext {
   callbackUrl(page: "emailVerification" | "passwordReset" | "teamInvitation" | "magicLinkCallback"): string;
   /** Opens the URL the redirect method says (for the "redirect" options). */
   redirect(url: string): Promise<void>;
+  /** Starts an outer OAuth flow in the browser; never resolves (the page navigates to the provider). */
+  startOAuth(options: OAuthStartOptions): Promise<never>;
+  /** Extra provider scopes asked for on every sign-in with a provider (the app's `oauthScopesOnSignIn`). */
+  readonly oauthScopesOnSignIn: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface OAuthStartOptions {
+  provider: string;
+  type: "authenticate" | "link";
+  session: Session;
+  providerScope?: string;
+  /** Where the provider sends the browser back (the app's OAuth callback page by default). */
+  redirectUrl?: string;
+  /** Link flows: the page to return to after the callback. */
+  afterCallbackRedirectUrl?: string;
 }
 
 /** Needs the server layer: throws a plain error naming the method otherwise. */

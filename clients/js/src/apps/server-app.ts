@@ -1,13 +1,23 @@
+import type { AsyncCache } from "../core/cache/async-cache.js";
 import { KnownErrors } from "../core/errors/known-errors.js";
 import type { Result } from "../result.js";
 import type { Session } from "../core/tokens/session.js";
 import { type ClientAppOptions, type GetUserOptions, LatchkeyClientApp } from "./client-app.js";
 import { type ClientUserJson, type ServerUserJson, serverApi } from "./context.js";
+import { createDataVaultStore, type DataVaultStore } from "./objects/data-vault.js";
+import { sendEmailBody, type SendEmailOptions } from "./objects/emails.js";
 import { getServerItem, type ItemOwner, type ServerItem } from "./objects/item.js";
 import { createOAuthProviderLink, type ServerOAuthProvider, type ServerOAuthProviderCreateOptions } from "./objects/oauth-provider.js";
 import { createServerTeam, type ServerTeam } from "./objects/server-team.js";
 import { createServerUser, serverUserUpdateBody, type ServerUser } from "./objects/server-user.js";
 import { authMethods } from "./objects/user.js";
+import { userAuthExtras } from "./objects/user-auth-extras.js";
+
+/** The session-bound extras of the signed-in user that a server user does not already have. */
+function sessionExtras(...args: Parameters<typeof userAuthExtras>) {
+  const { registerPasskey, getConnectedAccount } = userAuthExtras(...args);
+  return { registerPasskey, getConnectedAccount };
+}
 
 export interface ServerAppOptions extends ClientAppOptions {
   secretServerKey?: string;
@@ -34,7 +44,7 @@ export interface ServerListUsersOptions {
   includeAnonymous?: boolean;
 }
 
-export type CurrentServerUser = ServerUser & ReturnType<typeof authMethods>;
+export type CurrentServerUser = ServerUser & ReturnType<typeof authMethods> & Pick<ReturnType<typeof userAuthExtras>, "registerPasskey" | "getConnectedAccount">;
 
 async function nullIf<T>(run: () => Promise<T>, ...errors: (abstract new (...args: never[]) => unknown)[]): Promise<T | null> {
   try {
@@ -60,7 +70,8 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
     super({ ...options, secretServerKey: options.secretServerKey ?? (options.projectOwnerSession ? undefined : (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.STACK_SECRET_SERVER_KEY) });
   }
 
-  protected override _currentUserJson(session: Session): Promise<ClientUserJson | null> {
+  /** @internal The signed-in user's server JSON, keyed by session. */
+  override _currentUserCache(): AsyncCache<[Session], ClientUserJson | null> {
     return this._context.cache<[Session], ServerUserJson | null>("currentServerUser", async ([s]) => {
       if (s.isKnownToBeInvalid()) return null;
       try {
@@ -69,11 +80,12 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
         if (caught instanceof KnownErrors.CannotGetOwnUserWithoutUser) return null;
         throw caught;
       }
-    }).get([session]);
+    }) as unknown as AsyncCache<[Session], ClientUserJson | null>;
   }
 
-  protected override _currentUserFromJson(session: Session, json: ClientUserJson): never {
-    const user = Object.assign(createServerUser(this._context, json as ServerUserJson), authMethods(this._context, session));
+  /** @internal */
+  override _currentUserFromJson(session: Session, json: ClientUserJson): never {
+    const user = Object.assign(createServerUser(this._context, json as ServerUserJson), authMethods(this._context, session), sessionExtras(this._context, session, json));
     return (this.projectId === "internal" ? Object.assign(user, super._currentUserFromJson(session, json)) : user) as never;
   }
 
@@ -103,12 +115,36 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
     return (await super.getUser(arg)) as unknown as CurrentServerUser | null;
   }
 
-  /** @deprecated Use `getUser()`. @example `const user = await app.getServerUser();` */
+  /**
+   * A data vault store (declared in the project's configuration); makes no request, so an unknown id only
+   * fails (`DataVaultStoreDoesNotExist`) when a value is read or written.
+   * @example
+   * ```ts
+   * const store = await app.getDataVaultStore("secrets");
+   * await store.setValue("stripe-token", "sk_live_…", { secret: process.env.VAULT_SECRET! });
+   * ```
+   */
+  async getDataVaultStore(id: string): Promise<DataVaultStore> {
+    return Promise.resolve(createDataVaultStore(this._context, id));
+  }
+
+  /**
+   * The signed-in user with server fields, or null; the same as `getUser()`.
+   * @deprecated Use `getUser()`.
+   * @example `const user = await app.getServerUser();`
+   */
   getServerUser(): Promise<CurrentServerUser | null> {
     return this.getUser();
   }
 
-  /** @example `const user = await app.createUser({ primaryEmail: "ada@example.com" });` */
+  /**
+   * Creates a user and answers it. Throws `UserWithEmailAlreadyExists` when another user signs in with that
+   * e-mail, and `PasswordTooShort` / `PasswordTooLong` for a password outside the limits.
+   * @example
+   * ```ts
+   * const user = await app.createUser({ primaryEmail: "ada@example.com", primaryEmailVerified: true, password: "a long passphrase", primaryEmailAuthEnabled: true });
+   * ```
+   */
   async createUser(options: ServerUserCreateOptions): Promise<ServerUser> {
     const { password, ...rest } = options;
     const created = await serverApi(this._context)("post", "/users", {
@@ -144,7 +180,7 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
     return Object.assign(users, { nextCursor: answer.pagination?.next_cursor ?? null });
   }
 
-  /** @example `const team = await app.createTeam({ displayName: "Lab", creatorUserId: user.id });` */
+  /** Creates a team and answers it; with `creatorUserId`, that user joins it as its creator. @example `const team = await app.createTeam({ displayName: "Lab", creatorUserId: user.id });` */
   async createTeam(data: { displayName: string; profileImageUrl?: string; creatorUserId?: string }): Promise<ServerTeam> {
     const created = await serverApi(this._context)("post", "/teams", {
       body: { display_name: data.displayName, ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }), ...(data.creatorUserId !== undefined && { creator_user_id: data.creatorUserId }) },
@@ -169,7 +205,7 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
     return key ? this.getTeam(key.team_id) : null;
   }
 
-  /** @example `const teams = await app.listTeams();` */
+  /** Every team of the project. @example `const teams = await app.listTeams();` */
   async listTeams(): Promise<ServerTeam[]> {
     const { items } = await serverApi(this._context)("get", "/teams", {});
     return items.map((t) => createServerTeam(this._context, t));
@@ -191,5 +227,19 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
   /** An item with the methods that change its quantity. @example `const credits = await app.getItem({ itemId: "credits", userId });` */
   override getItem(owner: ItemOwner): Promise<ServerItem> {
     return getServerItem(this._context, owner);
+  }
+
+  /**
+   * Sends an e-mail (HTML, a template with variables, or a draft) to some users or all of them; delivery
+   * is queued, and the sent log (`listSentEmails` on the admin app) shows failures.
+   * @example
+   * ```ts
+   * await app.sendEmail({ userIds: [userId], subject: "Hello", html: "<p>Welcome aboard.</p>" });
+   * await app.sendEmail({ allUsers: true, templateId, variables: { name: "Ada" }, notificationCategoryName: "Marketing" });
+   * ```
+   */
+  async sendEmail(options: SendEmailOptions): Promise<void> {
+    await serverApi(this._context)("post", "/emails/send-email", { body: sendEmailBody(options) });
+    this._context.changed();
   }
 }

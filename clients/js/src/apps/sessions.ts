@@ -6,7 +6,7 @@ import type { Transport } from "../core/transport/transport.js";
 
 /**
  * Turns `tokenStore` options into stores and stores into sessions: one memory store and one cookie store
- * per app, one store per request object, a fresh store per tokens object. A store keeps one session per
+ * per app, one store per request object and per tokens object. A store keeps one session per
  * pair of tokens; the session's new access tokens are written back to the store, and an invalidated
  * session empties it.
  */
@@ -37,7 +37,10 @@ export class SessionRegistry {
       if (!store) this.requestStores.set(init, (store = memoryTokenStore(tokensFromRequest(init, this.projectId))));
       return store;
     }
-    return memoryTokenStore({ accessToken: init.accessToken ?? null, refreshToken: init.refreshToken ?? null });
+    // One store per tokens object, so the same object keeps one session (and one set of cached reads).
+    let store = this.requestStores.get(init);
+    if (!store) this.requestStores.set(init, (store = memoryTokenStore({ accessToken: init.accessToken ?? null, refreshToken: init.refreshToken ?? null })));
+    return store;
   }
 
   /** The session of a store's current tokens (a session with no tokens when there is no store). */

@@ -64,8 +64,10 @@ export type RedirectMethod = "window" | "none" | "nextjs" | { useNavigate?: () =
 /** Wait after a window redirect, so code after it does not run while the page unloads (SPEC section 9). */
 export const redirectWaitMs = 2000;
 
-interface WindowLike {
-  location: { href: string; origin: string; search: string; assign(url: string): void; replace(url: string): void };
+export interface WindowLike {
+  location: { href: string; origin: string; search: string; hostname: string; protocol: string; assign(url: string): void; replace(url: string): void };
+  history?: { replaceState(data: unknown, unused: string, url?: string): void };
+  sessionStorage?: { setItem(key: string, value: string): void; getItem(key: string): string | null };
 }
 
 export const browserWindow = (): WindowLike | undefined => (globalThis as { window?: WindowLike }).window;

@@ -14,15 +14,15 @@ export interface SandboxError {
 }
 
 export function timeoutFailure(timeoutMs: number): RenderFailure {
-  return { message: `Rendering timed out after ${timeoutMs} ms`, fatal: true };
+  return { message: `Rendering timed out after ${timeoutMs} ms`, fatal: true, limit: "deadline" };
 }
 
 export function memoryFailure(limitBytes: number): RenderFailure {
-  return { message: `Rendering exceeded the memory limit of ${Math.round(limitBytes / 1024 / 1024)} MB`, fatal: true };
+  return { message: `Rendering exceeded the memory limit of ${Math.round(limitBytes / 1024 / 1024)} MB`, fatal: true, limit: "memory" };
 }
 
 export function stackFailure(): RenderFailure {
-  return { message: "Rendering exceeded the stack size limit (too much recursion)", fatal: true };
+  return { message: "Rendering exceeded the stack size limit (too much recursion)", fatal: true, limit: "memory" };
 }
 
 /** Where in the admin's source the error was thrown, from QuickJS's stack ("at f (template.tsx:12:7)"). */

@@ -9,13 +9,24 @@
  * const renderer = createEmailRenderer({ poolSize: 2, timeoutMs: 1000 });
  * const { html, text, subject } = await renderer.render({ projectId, themeTsx, templateTsx, variables });
  * await renderer.close();
+ *
+ * Each render may be observed (its duration, and why it failed): the pool is shared by the whole
+ * process, so the caller (catalogue/renderer.ts) passes the observer that feeds its own metrics.
  */
 import { knownError } from "../../../errors.js";
 import { SandboxPool, TemplateRenderError, type PoolStats } from "./pool.js";
 import { findRuntimeFiles } from "./runtime-files.js";
-import type { RenderInput, RenderedEmail } from "./worker-protocol.js";
+import type { RenderInput, RenderLimit, RenderedEmail } from "./worker-protocol.js";
 
 export type { PoolStats, RenderedEmail };
+
+/** How one render ended: `failure` is absent when it rendered, else the limit it hit or "error". */
+export interface RenderObservation {
+  seconds: number;
+  failure?: RenderLimit | "error";
+}
+
+export type RenderObserver = (observation: RenderObservation) => void;
 
 export interface EmailRendererOptions {
   /** Warm contexts (one worker thread each). Default 2. */
@@ -41,8 +52,8 @@ export interface RenderEmailInput extends RenderInput {
 }
 
 export interface EmailRenderer {
-  /** Throws EMAIL_RENDERING_ERROR when the theme or template fails. */
-  render(input: RenderEmailInput): Promise<RenderedEmail>;
+  /** Throws EMAIL_RENDERING_ERROR when the theme or template fails; `observe` hears how every render ended. */
+  render(input: RenderEmailInput, observe?: RenderObserver): Promise<RenderedEmail>;
   /** Resolves once every context is warm (start-up, tests, benchmarks). */
   whenReady(): Promise<void>;
   stats(): PoolStats;
@@ -66,15 +77,21 @@ export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRe
     files: findRuntimeFiles(options.runtimeDir),
   });
 
-  async function render({ projectId, ...input }: RenderEmailInput): Promise<RenderedEmail> {
+  async function render({ projectId, ...input }: RenderEmailInput, observe?: RenderObserver): Promise<RenderedEmail> {
+    const started = performance.now();
+    const ended = (failure?: RenderObservation["failure"]) => observe?.({ seconds: (performance.now() - started) / 1000, ...(failure && { failure }) });
     for (const [file, source] of [["theme", input.themeTsx], ["template", input.templateTsx]] as const) {
       if (source.length > maxSourceLength) {
+        ended("error");
         throw knownError("EMAIL_RENDERING_ERROR", { error: `The ${file} source is longer than ${maxSourceLength} characters` });
       }
     }
     try {
-      return await pool.render(projectId, input);
+      const email = await pool.render(projectId, input);
+      ended();
+      return email;
     } catch (error) {
+      ended((error instanceof TemplateRenderError && error.limit) || "error");
       if (error instanceof TemplateRenderError) throw knownError("EMAIL_RENDERING_ERROR", { error: error.message });
       throw error;
     }

@@ -10,7 +10,16 @@
  */
 import { Worker } from "node:worker_threads";
 import type { RuntimeFiles } from "./runtime-files.js";
-import { WARM_UP_MS, type RenderInput, type RenderRequest, type RenderedEmail, type SandboxLimits, type WorkerMessage, type WorkerStartData } from "./worker-protocol.js";
+import {
+  WARM_UP_MS,
+  type RenderInput,
+  type RenderLimit,
+  type RenderRequest,
+  type RenderedEmail,
+  type SandboxLimits,
+  type WorkerMessage,
+  type WorkerStartData,
+} from "./worker-protocol.js";
 
 export interface PoolOptions extends SandboxLimits {
   poolSize: number;
@@ -23,6 +32,13 @@ export interface PoolOptions extends SandboxLimits {
 /** A render that failed because of the theme or template (or a limit it hit): EMAIL_RENDERING_ERROR. */
 export class TemplateRenderError extends Error {
   override readonly name = "TemplateRenderError";
+  constructor(
+    message: string,
+    /** The limit that stopped the render, if one did. */
+    readonly limit?: RenderLimit,
+  ) {
+    super(message);
+  }
 }
 
 interface Job {
@@ -122,7 +138,8 @@ export class SandboxPool {
     const slot: Slot = { worker, spawnedAt: performance.now(), ready: false, retired: false, job: null, project: null, renders: 0, lastUsed: 0 };
     this.slots.push(slot);
     worker.on("message", (message: WorkerMessage) => this.onMessage(slot, message));
-    worker.on("error", (error) => this.onExit(slot, error.message));
+    // A worker past its own heap limit (resourceLimits) ends with ERR_WORKER_OUT_OF_MEMORY.
+    worker.on("error", (error: Error & { code?: string }) => this.onExit(slot, error.message, error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : undefined));
     worker.on("exit", (code) => this.onExit(slot, `exit code ${code}`));
   }
 
@@ -152,7 +169,7 @@ export class SandboxPool {
         slot.job = null;
         slot.renders++;
         if (message.type === "rendered") job.resolve(message.email);
-        else job.reject(new TemplateRenderError(message.failure.message));
+        else job.reject(new TemplateRenderError(message.failure.message, message.failure.limit));
         const fatal = message.type === "failed" && message.failure.fatal;
         if (fatal || slot.renders >= this.options.maxRendersPerContext) this.replace(slot);
         else slot.worker.unref();
@@ -162,11 +179,11 @@ export class SandboxPool {
     }
   }
 
-  private onExit(slot: Slot, reason: string): void {
+  private onExit(slot: Slot, reason: string, limit?: RenderLimit): void {
     if (slot.retired) return;
     if (!slot.ready) return this.failStart(slot, `the worker stopped (${reason})`);
     clearTimeout(slot.killTimer);
-    slot.job?.reject(new TemplateRenderError(`The sandbox stopped while rendering (${reason})`));
+    slot.job?.reject(new TemplateRenderError(`The sandbox stopped while rendering (${reason})`, limit));
     slot.job = null;
     this.replace(slot);
     this.dispatch();
@@ -226,7 +243,7 @@ export class SandboxPool {
   private arm(slot: Slot, ms: number): void {
     clearTimeout(slot.killTimer);
     slot.killTimer = setTimeout(() => {
-      void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${this.options.timeoutMs} ms`));
+      void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${this.options.timeoutMs} ms`, "deadline"));
       this.spawn();
       this.dispatch();
     }, ms);

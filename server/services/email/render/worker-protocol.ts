@@ -41,10 +41,17 @@ export interface RenderRequest {
   input: RenderInput;
 }
 
-/** `fatal`: tenant code ran and failed (or hit a limit), so the worker is replaced; false for compile errors. */
+/** A limit a render hit: its deadline, or its memory (heap or stack). */
+export type RenderLimit = "deadline" | "memory";
+
+/**
+ * `fatal`: tenant code ran and failed (or hit a limit), so the worker is replaced; false for compile errors.
+ * `limit`: the limit that stopped it, if one did.
+ */
 export interface RenderFailure {
   message: string;
   fatal: boolean;
+  limit?: RenderLimit;
 }
 
 export type WorkerMessage =

@@ -4,7 +4,8 @@ import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ApiResponse, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
 
 const DAY = 86_400_000;
-const keyFormat = (prefix: string) => new RegExp(`^${prefix}[0-9a-hjkmnp-tv-z]{45}$`);
+// Prefix, 224 random bits, CRC-32 (server/services/recognisable-secrets.ts).
+const keyFormat = (prefix: string) => new RegExp(`^${prefix}[0-9a-hjkmnp-tv-z]{45}[0-9a-f]{8}$`);
 
 interface Wanted {
   publishable?: boolean;

@@ -60,6 +60,64 @@ describe.each(testDialects)("audit log on %s", (dialect) => {
     expect((await server("GET", "/internal/audit-log")).status).toBe(401);
   });
 
+  it("records creating, updating (with renames) and deleting team and project permission definitions", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const admin = as(lk, project, "admin");
+    const ok = async (method: string, path: string, body?: unknown) => {
+      const res = await admin(method, path, body);
+      expect(res.status, res.text).toBe(method === "POST" ? 201 : 200);
+    };
+    await ok("POST", "/team-permission-definitions", { id: "editor", description: "Edits", contained_permission_ids: ["$read_members"] });
+    await ok("PATCH", "/team-permission-definitions/editor", { id: "writer", description: "Writes" });
+    await ok("DELETE", "/team-permission-definitions/writer");
+    await ok("POST", "/project-permission-definitions", { id: "billing" });
+    await ok("PATCH", "/project-permission-definitions/billing", { description: "Pays" });
+    await ok("DELETE", "/project-permission-definitions/billing");
+    // A refused change (a system permission) records nothing.
+    expect((await admin("DELETE", "/team-permission-definitions/$read_members")).status).toBe(400);
+
+    const items = (await admin("GET", "/internal/audit-log")).body.items as Entry[];
+    const definitionEvents = items.filter((e) => e.event.includes("permission_definition")).reverse();
+    expect(definitionEvents.map((e) => [e.event, e.actor.access_type, e.payload])).toEqual([
+      ["team_permission_definition.created", "admin", { id: "editor", description: "Edits", contained_permission_ids: ["$read_members"] }],
+      ["team_permission_definition.updated", "admin", { id: "writer", description: "Writes", contained_permission_ids: ["$read_members"], previous_id: "editor" }],
+      ["team_permission_definition.deleted", "admin", { id: "writer" }],
+      ["project_permission_definition.created", "admin", { id: "billing", contained_permission_ids: [] }],
+      ["project_permission_definition.updated", "admin", { id: "billing", description: "Pays", contained_permission_ids: [], previous_id: "billing" }],
+      ["project_permission_definition.deleted", "admin", { id: "billing" }],
+    ]);
+    const filtered = await admin("GET", "/internal/audit-log?event=team_permission_definition.deleted");
+    expect(filtered.body.items.map((e: Entry) => e.payload)).toEqual([{ id: "writer" }]);
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: true, checked: items.length });
+  });
+
+  it("records one lockout row per refused sign-in attempt", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject({ configOverride: { "auth.password.allowSignIn": true } });
+    const admin = as(lk, project, "admin");
+    const client = as(lk, project, "client");
+    await as(lk, project, "server")("POST", "/users", { primary_email: "ada@example.com", primary_email_auth_enabled: true, password: "a good password" });
+    for (let i = 0; i < 10; i++) expect((await client("POST", "/auth/password/sign-in", { email: "ada@example.com", password: `wrong ${i} guess` })).status).toBe(400);
+    const lockedOut = async () => ((await admin("GET", "/internal/audit-log?event=auth.locked_out")).body.items as Entry[]).map((e) => e.payload);
+    expect(await lockedOut()).toEqual([]);
+
+    for (let i = 0; i < 3; i++) expect((await client("POST", "/auth/password/sign-in", { email: "ada@example.com", password: "a good password" })).status).toBe(429);
+    lk.clock.advance(30_000);
+    expect((await client("POST", "/auth/password/sign-in", { email: "ada@example.com", password: "a good password" })).status).toBe(429);
+    const rows = await lockedOut();
+    expect(rows).toHaveLength(4);
+    expect(rows).toEqual([
+      { method: "password", email: "ada@example.com", retry_after_seconds: 30 },
+      { method: "password", email: "ada@example.com", retry_after_seconds: 60 },
+      { method: "password", email: "ada@example.com", retry_after_seconds: 60 },
+      { method: "password", email: "ada@example.com", retry_after_seconds: 60 },
+    ]);
+    // Wrong passwords before the lockout are sign-in failures, one row each.
+    expect((await admin("GET", "/internal/audit-log?event=auth.sign_in_failed")).body.items).toHaveLength(10);
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: true });
+  });
+
   it("detects a changed row and a removed row", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();

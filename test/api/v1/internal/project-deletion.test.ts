@@ -40,6 +40,10 @@ async function richProject(lk: TestInstance): Promise<{ victim: Victim; ids: Set
     body: { user_id: victim.user1.id, provider_config_id: "github", account_id: "gh-1", email: "gh@victim.test", allow_sign_in: true, allow_connected_accounts: true },
   });
   expect(link.status, link.text).toBe(201);
+  // A stored profile image (a 2×2 PNG as a data URL); the victim's AI chat thread comes with createVictim.
+  const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==";
+  const image = await lk.call("PATCH", `/users/${victim.user2.id}`, { ...server, body: { profile_image_url: png } });
+  expect(image.status, image.text).toBe(200);
   const ids = new Set([victim.user1.id, victim.user2.id, victim.user3.id, victim.member.id, victim.team1.id]);
   return { victim, ids };
 }
@@ -52,6 +56,7 @@ describe.each(testDialects)("project deletion on %s", (dialect) => {
     const seeded = [
       "users", "contactChannels", "passkeys", "userActivityDays", "teams", "teamMembers", "teamPermissions", "projectPermissions", "sessions", "verificationCodes",
       "cliLogins", "apiKeys", "apiKeySets", "itemQuantityChanges", "oauthAccounts", "outbox", "webhookEndpoints", "auditLog", "dataVaultEntries",
+      "aiChatMessages", "profileImages",
     ];
     expect(seeded.filter((table) => !before[table]?.length)).toEqual([]);
 

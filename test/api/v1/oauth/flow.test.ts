@@ -122,10 +122,11 @@ describe.each(testDialects)("social sign-in on %s", (dialect) => {
     await using world = await oauthWorld(dialect, ["github"]);
     const { challenge } = pkcePair();
     const start = await world.lk.call("GET", authorizePath("github", world.project, { challenge, state: "s", extra: { error_redirect_url: "https://evil.example/err" } }));
-    expect(start.status).toBe(302);
+    expect(start.status).toBe(307);
     const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const cookie = start.headers.getSetCookie()[0]!.split(";")[0]!;
     world.lk.clock.advance(11 * 60 * 1000);
-    expectKnownError(await world.lk.call("GET", `/auth/oauth/callback/github?code=c&state=${state}`), 408, "OUTER_OAUTH_TIMEOUT");
+    expectKnownError(await world.lk.call("GET", `/auth/oauth/callback/github?code=c&state=${state}`, { headers: { cookie } }), 408, "OUTER_OAUTH_TIMEOUT");
   });
 
   it("asks a user with TOTP for the second factor after the code exchange", async () => {

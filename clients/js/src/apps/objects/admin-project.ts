@@ -159,12 +159,12 @@ export function createAdminProject(context: AppContext, json: AdminProjectJson) 
     logoUrl: json.logo_url,
     fullLogoUrl: json.full_logo_url,
     config: adminConfigOf(json.config),
-    /** @example `await project.update({ displayName: "Shop", config: { signUpEnabled: false } });` */
+    /** Changes the project's name, description, production mode or configuration; throws a plain error for an OAuth provider or mail server missing a required field. @example `await project.update({ displayName: "Shop", config: { signUpEnabled: false } });` */
     async update(update: AdminProjectUpdateOptions): Promise<void> {
       await api("patch", "/internal/projects/current", { body: projectUpdateBody(update) });
       context.changed();
     },
-    /** @example `await project.delete();` */
+    /** Deletes the project and everything in it, for good (the internal project cannot be deleted). @example `await project.delete();` */
     async delete(): Promise<void> {
       await api("delete", "/internal/projects/current", {});
       context.changed();
@@ -188,7 +188,7 @@ export function createAdminProject(context: AppContext, json: AdminProjectJson) 
       await api("post", "/internal/projects/transfer", { body: { project_id: json.id, new_team_id: newTeamId } });
       context.changed();
     },
-    /** @example `const problems = await project.getProductionModeErrors();` */
+    /** What stops the project from going to production mode (localhost allowed, untrusted domains), with where to fix each; empty when ready. @example `const problems = await project.getProductionModeErrors();` */
     async getProductionModeErrors() {
       return productionModeErrors(json);
     },

@@ -49,9 +49,9 @@ export interface ApiKey<IsFirstView extends boolean = false> {
   update(options: ApiKeyUpdateOptions): Promise<void>;
   /** Revokes the key for good. @example `await key.revoke();` */
   revoke(): Promise<void>;
-  /** Neither revoked nor expired. @example `if (!key.isValid()) rotate();` */
+  /** Whether the key works: neither revoked nor expired (checked against this device's clock). @example `const usable = key.isValid();` */
   isValid(): boolean;
-  /** Why the key is not valid (revocation first, then expiry), or null. @example `key.whyInvalid() === "expired"` */
+  /** Why the key is not valid (revocation first, then expiry), or null when it is. @example `if (key.whyInvalid() === "expired") console.log("Create a new key");` */
   whyInvalid(): "manually-revoked" | "expired" | null;
 }
 

@@ -26,11 +26,11 @@ export interface ContactChannel {
   isPrimary: boolean;
   isVerified: boolean;
   usedForAuth: boolean;
-  /** Mails a verification code. @example `await channel.sendVerificationEmail({ callbackUrl: "https://app.example.com/handler/email-verification" });` */
+  /** Mails a verification link to the address; throws `EmailAlreadyVerified` for a verified one, `RedirectUrlNotWhitelisted` for an untrusted `callbackUrl`. @example `await channel.sendVerificationEmail({ callbackUrl: "https://app.example.com/handler/email-verification" });` */
   sendVerificationEmail(options?: { callbackUrl?: string }): Promise<void>;
-  /** @example `await channel.update({ isPrimary: true });` */
+  /** Changes the address or its flags (a changed address is no longer verified); throws `ContactChannelAlreadyUsedForAuthBySomeoneElse` when `usedForAuth` and another user signs in with it. @example `await channel.update({ isPrimary: true });` */
   update(data: ContactChannelUpdateOptions): Promise<void>;
-  /** @example `await channel.delete();` */
+  /** Removes the address from the user. @example `await channel.delete();` */
   delete(): Promise<void>;
 }
 

@@ -24,11 +24,11 @@ export function createInternalApiKey(context: AppContext, json: KeySetJson) {
     publishableClientKey: keyView(json.publishable_client_key),
     secretServerKey: keyView(json.secret_server_key),
     superSecretAdminKey: keyView(json.super_secret_admin_key),
-    /** @example `if (keySet.isValid()) use(keySet);` */
+    /** Whether the key set works: neither expired nor revoked. @example `const usable = keySet.isValid();` */
     isValid: () => internalKeyWhyInvalid(expiresAt, manuallyRevokedAt) === null,
-    /** @example `keySet.whyInvalid() === "expired"` */
+    /** Why the key set does not work (expiry first, then revocation), or null when it does. @example `if (keySet.whyInvalid() === "expired") console.log("Create a new key set");` */
     whyInvalid: () => internalKeyWhyInvalid(expiresAt, manuallyRevokedAt),
-    /** @example `await keySet.revoke();` */
+    /** Revokes the key set for good; its keys stop working at once. @example `await keySet.revoke();` */
     async revoke(): Promise<void> {
       await adminApi(context)("patch", "/internal/api-keys/{api_key_id}", { path: { api_key_id: json.id }, body: { revoked: true } });
       context.changed();

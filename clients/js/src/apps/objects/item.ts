@@ -14,7 +14,7 @@ export interface Item {
 
 /** An item with the server's methods to change its quantity. */
 export interface ServerItem extends Item {
-  /** @example `await credits.increaseQuantity(10);` */
+  /** Adds to the quantity. @example `await credits.increaseQuantity(10);` */
   increaseQuantity(amount: number): Promise<void>;
   /** Decreases the quantity, even below zero. @example `await credits.decreaseQuantity(1);` */
   decreaseQuantity(amount: number): Promise<void>;

@@ -61,13 +61,13 @@ export function permissionMethods(context: AppContext, session: Session | null, 
       const { scope, rest } = permissionArgs(args);
       return list(scope, rest[0] as { recursive?: boolean } | undefined);
     },
-    /** @example `const editor = await user.getPermission(team, "editor");` */
+    /** A permission the user holds (directly or through one that contains it) in a team, or in the project without a team; null when not held. @example `const editor = await user.getPermission(team, "editor");` */
     async getPermission(...args: unknown[]): Promise<Permission | null> {
       const { scope, rest } = permissionArgs(args);
       const permissions = await list(scope, rest[1] as { recursive?: boolean } | undefined);
       return permissions.find((p) => p.id === rest[0]) ?? null;
     },
-    /** @example `if (await user.hasPermission(team, "editor")) showEditor();` */
+    /** Whether the user holds a permission (directly or contained) in a team, or in the project without a team. @example `const canEdit = await user.hasPermission(team, "editor");` */
     async hasPermission(...args: unknown[]): Promise<boolean> {
       const { scope, rest } = permissionArgs(args);
       return (await list(scope)).some((p) => p.id === rest[0]);

@@ -18,7 +18,9 @@ export interface Project {
   readonly config: ProjectConfig;
 }
 
-export function projectOf(json: ClientComponents["schemas"]["ClientProject"]): Project {
+export type ProjectJson = ClientComponents["schemas"]["ClientProject"];
+
+export function projectOf(json: ProjectJson): Project {
   const c = json.config;
   return {
     id: json.id,

@@ -1,8 +1,11 @@
+import { decorated } from "../decorate.js";
 import type { KnownError } from "../../core/errors/known-error.js";
 import { type AppContext, type ServerUserJson, serverApi, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey, type ApiKeyCreationOptions } from "./api-key.js";
 import { channelCreateBody, createContactChannel, type ContactChannelCreateOptions } from "./contact-channel.js";
+import { checkoutUrlMethod } from "./customer.js";
 import { getServerItem } from "./item.js";
+import { notificationCategoriesMethod } from "./notification-category.js";
 import { listServerOAuthProviders } from "./oauth-provider.js";
 import { grantPermission, permissionArgs, permissionMethods, revokePermission } from "./permissions.js";
 import { activeSessionOf, sessionHandle } from "./session.js";
@@ -44,26 +47,26 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
     const { items } = await api("get", "/teams", { query: { user_id } });
     return items.map((t) => createServerTeam(context, t));
   };
-  return {
+  return decorated("serverUser", context, ["serverUser", user_id], {
     ...userFields(json, selectedTeam),
     ...permissionMethods(context, null, user_id),
     lastActiveAt: toDate(json.last_active_at_millis),
     serverMetadata: json.server_metadata,
-    /** @example `JSON.stringify(user.toClientJson())` */
+    /** The user as the server API sends it (server fields included). @example `const json = JSON.stringify(user.toClientJson());` */
     toClientJson: () => json,
-    /** @example `await user.update({ serverMetadata: { plan: "pro" } });` */
+    /** Changes any of the user's fields, server ones included (e-mail, password, metadata); throws `UserNotFound` for a deleted user, `UserWithEmailAlreadyExists` for a taken sign-in e-mail. @example `await user.update({ serverMetadata: { plan: "pro" } });` */
     update,
-    /** @example `await user.setDisplayName("Ada");` */
+    /** Changes the display name. @example `await user.setDisplayName("Ada");` */
     setDisplayName: (displayName: string) => update({ displayName }),
-    /** @example `await user.setClientMetadata({ theme: "dark" });` */
+    /** Replaces the client metadata (which the user's browser may read and change). @example `await user.setClientMetadata({ theme: "dark" });` */
     setClientMetadata: (clientMetadata: unknown) => update({ clientMetadata }),
-    /** @example `await user.setServerMetadata({ plan: "pro" });` */
+    /** Replaces the server metadata (never sent to browsers). @example `await user.setServerMetadata({ plan: "pro" });` */
     setServerMetadata: (serverMetadata: unknown) => update({ serverMetadata }),
-    /** @example `await user.setClientReadOnlyMetadata({ seats: 3 });` */
+    /** Replaces the client read-only metadata (browsers read it, only servers change it). @example `await user.setClientReadOnlyMetadata({ seats: 3 });` */
     setClientReadOnlyMetadata: (clientReadOnlyMetadata: unknown) => update({ clientReadOnlyMetadata }),
-    /** @example `await user.setPrimaryEmail("ada@example.com", { verified: true });` */
+    /** Sets (or with null removes) the primary e-mail, optionally marking it verified; throws `UserWithEmailAlreadyExists` when another user signs in with it. @example `await user.setPrimaryEmail("ada@example.com", { verified: true });` */
     setPrimaryEmail: (email: string | null, options?: { verified?: boolean }) => update({ primaryEmail: email, ...(options?.verified !== undefined && { primaryEmailVerified: options.verified }) }),
-    /** @example `await user.setSelectedTeam(team);` */
+    /** Selects one of the user's teams, or none with null; throws `TeamMembershipNotFound` for a team the user is not in. @example `await user.setSelectedTeam(team);` */
     setSelectedTeam: (team: { id: string } | null) => update({ selectedTeamId: team?.id ?? null }),
     /** Sets the password (servers need no old password). @example `await user.setPassword({ password: "a long passphrase" });` */
     async setPassword(options: { password: string }): Promise<KnownError | undefined> {
@@ -75,7 +78,11 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
       await update({ password: options.newPassword });
       return undefined;
     },
-    /** @deprecated Use a contact channel's `sendVerificationEmail`. @example `await (await user.listContactChannels())[0]?.sendVerificationEmail();` */
+    /**
+     * Mails a verification code to the primary e-mail (nothing when the user has none); answers undefined.
+     * @deprecated Use a contact channel's `sendVerificationEmail`.
+     * @example `await (await user.listContactChannels()).find((c) => c.isPrimary)?.sendVerificationEmail();`
+     */
     async sendVerificationEmail(): Promise<KnownError | undefined> {
       const { items } = await api("get", "/contact-channels", { query: { user_id } });
       const primary = items.find((c) => c.is_primary);
@@ -83,18 +90,18 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
       await createContactChannel(context, null, primary).sendVerificationEmail();
       return undefined;
     },
-    /** @example `await user.delete();` */
+    /** Deletes the user for good; their sessions stop working. @example `await user.delete();` */
     async delete() {
       await api("delete", "/users/{user_id}", { path: { user_id } });
       context.changed();
     },
-    /** @example `const teams = await user.listTeams();` */
+    /** The teams the user belongs to. @example `const teams = await user.listTeams();` */
     listTeams,
-    /** @example `const team = await user.getTeam(teamId);` */
+    /** One of the user's teams by id; null when the user is not a member. @example `const team = await user.getTeam(teamId);` */
     async getTeam(id: string) {
       return (await listTeams()).find((t) => t.id === id) ?? null;
     },
-    /** @example `const team = await user.createTeam({ displayName: "Lab" });` */
+    /** Creates a team with this user as its creator (a member with the creator's default permissions) and answers it. @example `const team = await user.createTeam({ displayName: "Lab" });` */
     async createTeam(data: TeamCreateOptions) {
       const created = await api("post", "/teams", { body: { display_name: data.displayName, creator_user_id: user_id, ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }) } });
       context.changed();
@@ -105,7 +112,7 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
       await api("delete", "/team-memberships/{team_id}/{user_id}", { path: { team_id: team.id, user_id } });
       context.changed();
     },
-    /** @example `const profile = await user.getTeamProfile(team);` */
+    /** The user's profile in a team, editable; throws `TeamMembershipNotFound` when the user is not a member. @example `const profile = await user.getTeamProfile(team);` */
     async getTeamProfile(team: { id: string }): Promise<EditableTeamMemberProfile> {
       const path = { team_id: team.id, user_id };
       const profile = await api("get", "/team-member-profiles/{team_id}/{user_id}", { path });
@@ -126,17 +133,17 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
       const { scope, rest } = permissionArgs(args);
       await grantPermission(context, user_id, scope, rest[0] as string);
     },
-    /** @example `await user.revokePermission(team, "editor");` */
+    /** Revokes a team permission, or a project permission without a team; throws `TeamPermissionNotFound` / `PermissionNotFound` when it was not granted. @example `await user.revokePermission(team, "editor");` */
     async revokePermission(...args: unknown[]) {
       const { scope, rest } = permissionArgs(args);
       await revokePermission(context, user_id, scope, rest[0] as string);
     },
-    /** @example `const channels = await user.listContactChannels();` */
+    /** The user's e-mail addresses. @example `const channels = await user.listContactChannels();` */
     async listContactChannels() {
       const { items } = await api("get", "/contact-channels", { query: { user_id } });
       return items.map((c) => createContactChannel(context, null, c));
     },
-    /** @example `await user.createContactChannel({ type: "email", value, usedForAuth: true, isVerified: true });` */
+    /** Adds an e-mail address (verified if the server says so) and answers it; throws `ContactChannelAlreadyUsedForAuthBySomeoneElse` when `usedForAuth` and another user signs in with it. @example `await user.createContactChannel({ type: "email", value: "ada@work.example", usedForAuth: true, isVerified: true });` */
     async createContactChannel(data: ContactChannelCreateOptions) {
       const created = await api("post", "/contact-channels", { body: channelCreateBody(user_id, data) });
       context.changed();
@@ -148,12 +155,12 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
     async getOAuthProvider(id: string) {
       return (await listServerOAuthProviders(context, user_id)).find((p) => p.id === id) ?? null;
     },
-    /** @example `const sessions = await user.getActiveSessions();` */
+    /** The user's sessions, with when each was last used. @example `const sessions = await user.getActiveSessions();` */
     async getActiveSessions() {
       const { items } = await api("get", "/auth/sessions", { query: { user_id } });
       return items.map(activeSessionOf);
     },
-    /** @example `await user.revokeSession(sessionId);` */
+    /** Ends one of the user's sessions (its refresh token stops working). @example `await user.revokeSession(sessionId);` */
     async revokeSession(sessionId: string) {
       await api("delete", "/auth/sessions/{session_id}", { path: { session_id: sessionId }, query: { user_id } });
       context.changed();
@@ -169,22 +176,29 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
       const tokens = await api("post", "/auth/sessions", {
         body: { user_id, ...(options?.expiresInMillis !== undefined && { expires_in_millis: options.expiresInMillis }), ...(options?.isImpersonation !== undefined && { is_impersonation: options.isImpersonation }) },
       });
-      return { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }) };
+      return {
+        /** The new session's access and refresh tokens. @example `const { accessToken, refreshToken } = await (await user.createSession()).getTokens();` */
+        getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }),
+      };
     },
-    /** @example `const key = await user.createApiKey({ description: "backend", expiresAt: null });` */
+    /** Creates an API key for the user; its full `value` appears only in this answer. @example `const key = await user.createApiKey({ description: "backend", expiresAt: null });` */
     async createApiKey(options: ApiKeyCreationOptions) {
       const created = await api("post", "/user-api-keys", { body: { user_id, ...apiKeyCreateBody(options) } });
       context.changed();
       return createApiKey<true>(context, "server", created, null);
     },
-    /** @example `const keys = await user.listApiKeys();` */
+    /** The user's API keys, showing each key's last four characters. @example `const keys = await user.listApiKeys();` */
     async listApiKeys() {
       const { items } = await api("get", "/user-api-keys", { query: { user_id } });
       return items.map((k) => createApiKey<false>(context, "server", k, null));
     },
-    /** @example `const credits = await user.getItem("credits");` */
+    /** An item the user holds, with the methods that change its quantity; throws `ItemNotFound` for an item the project does not define. @example `const credits = await user.getItem("credits");` */
     getItem: (itemId: string) => getServerItem(context, { itemId, userId: user_id }),
-  };
+    /** The URL of the hosted checkout page for an offer bought by this user (valid 24 hours, one purchase); throws `OfferDoesNotExist` for an unknown offer. @example `const url = await user.createCheckoutUrl({ offerId: "pro" });` */
+    createCheckoutUrl: checkoutUrlMethod(context, "user", user_id, null),
+    /** The kinds of e-mail the project sends, each with whether the user receives it. @example `const categories = await user.listNotificationCategories();` */
+    listNotificationCategories: notificationCategoriesMethod(context, user_id, null),
+  });
 }
 
 export type ServerUser = ReturnType<typeof createServerUser>;

@@ -1,6 +1,8 @@
+import { decorated } from "../decorate.js";
 import type { Session } from "../../core/tokens/session.js";
 import { type AppContext, type ClientTeamJson, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey, type ApiKey, type ApiKeyCreationOptions } from "./api-key.js";
+import { checkoutUrlMethod, type CheckoutUrlOptions } from "./customer.js";
 import { getClientItem, type Item } from "./item.js";
 
 export interface TeamMemberProfile {
@@ -17,7 +19,7 @@ export interface TeamInvitation {
   id: string;
   recipientEmail: string | null;
   expiresAt: Date;
-  /** Withdraws the invitation. @example `await invitation.revoke();` */
+  /** Withdraws the invitation; its code stops working. @example `await invitation.revoke();` */
   revoke(): Promise<void>;
 }
 
@@ -51,16 +53,18 @@ export interface Team {
   listUsers(): Promise<TeamUser[]>;
   /** Pending invitations. @example `const pending = await team.listInvitations();` */
   listInvitations(): Promise<TeamInvitation[]>;
-  /** @example `await team.update({ displayName: "Research" });` */
+  /** Changes the team's name, picture or client metadata; needs the `$update_team` permission (`TeamPermissionRequired` otherwise). @example `await team.update({ displayName: "Research" });` */
   update(update: TeamUpdateOptions): Promise<void>;
-  /** @example `await team.delete();` */
+  /** Deletes the team with its memberships; needs the `$delete_team` permission on clients (`TeamPermissionRequired` otherwise). @example `await team.delete();` */
   delete(): Promise<void>;
-  /** @example `const key = await team.createApiKey({ description: "CI", expiresAt: null });` */
+  /** Creates an API key for the team; its full `value` appears only in this answer. @example `const key = await team.createApiKey({ description: "CI", expiresAt: null });` */
   createApiKey(options: ApiKeyCreationOptions): Promise<ApiKey<true>>;
-  /** @example `const keys = await team.listApiKeys();` */
+  /** The team's API keys, showing each key's last four characters. @example `const keys = await team.listApiKeys();` */
   listApiKeys(): Promise<ApiKey[]>;
-  /** @example `const seats = await team.getItem("seats");` */
+  /** How much of an item (seats, credits, ...) the team holds; throws `ItemNotFound` for an item the project does not define. @example `const seats = await team.getItem("seats");` */
   getItem(itemId: string): Promise<Item>;
+  /** The hosted checkout page's URL for an offer bought by this team. @example `const url = await team.createCheckoutUrl({ offerId: "team-plan" });` */
+  createCheckoutUrl(options: CheckoutUrlOptions): Promise<string>;
 }
 
 export const teamUpdateBody = (update: TeamUpdateOptions) => ({
@@ -95,7 +99,7 @@ export function invitationOf(context: AppContext, json: { id: string; recipient_
 /** A team seen through a signed-in user's session (client requests). */
 export function createClientTeam(context: AppContext, session: Session, json: ClientTeamJson): Team {
   const team_id = json.id;
-  return {
+  return decorated<Team>("team", context, ["team", session, team_id], {
     ...teamFields(json),
     async inviteUser({ email, callbackUrl }) {
       await context.client("post", "/team-invitations/send-code", { body: { email, team_id, callback_url: callbackUrl ?? context.callbackUrl("teamInvitation") } }, session);
@@ -127,5 +131,6 @@ export function createClientTeam(context: AppContext, session: Session, json: Cl
       return items.map((k) => createApiKey<false>(context, "client", k, session));
     },
     getItem: (itemId) => getClientItem(context, { itemId, teamId: team_id }, session),
-  };
+    createCheckoutUrl: checkoutUrlMethod(context, "team", team_id, session),
+  });
 }

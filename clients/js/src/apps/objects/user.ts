@@ -1,11 +1,15 @@
+import { decorated } from "../decorate.js";
 import { KnownErrors } from "../../core/errors/known-errors.js";
 import type { KnownError } from "../../core/errors/known-error.js";
 import type { Session } from "../../core/tokens/session.js";
 import { type AppContext, type ClientTeamJson, type ClientUserJson, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey, type ApiKey, type ApiKeyCreationOptions } from "./api-key.js";
 import { channelCreateBody, createContactChannel, type ContactChannel, type ContactChannelCreateOptions } from "./contact-channel.js";
+import { checkoutUrlMethod } from "./customer.js";
 import { getClientItem, type Item } from "./item.js";
+import { notificationCategoriesMethod } from "./notification-category.js";
 import { permissionMethods } from "./permissions.js";
+import { userAuthExtras } from "./user-auth-extras.js";
 import { activeSessionOf, sessionHandle, type ActiveSession, type SessionHandle } from "./session.js";
 import { createClientTeam, type Team, type TeamCreateOptions, type TeamMemberProfile } from "./team.js";
 
@@ -20,7 +24,7 @@ export interface UserUpdateOptions {
 }
 
 export interface EditableTeamMemberProfile extends TeamMemberProfile {
-  /** @example `await profile.update({ displayName: "Ada (Research)" });` */
+  /** Changes this user's name or picture in the team (only the user's own profile). @example `await profile.update({ displayName: "Ada (Research)" });` */
   update(update: { displayName?: string; profileImageUrl?: string | null }): Promise<void>;
 }
 
@@ -84,11 +88,15 @@ export function authMethods(context: AppContext, session: Session) {
       context.sessionEnded(session);
       if (options?.redirectUrl !== undefined) await context.redirect(String(options.redirectUrl));
     },
-    /** Headers that authenticate this user to your own backend. @example `fetch(url, { headers: await user.getAuthHeaders() })` */
+    /**
+     * Headers that authenticate this user to your own backend (read there with a server app's
+     * `getUser({ tokenStore: request })`); the access token is refreshed first if needed.
+     * @example `const response = await fetch("/api/orders", { headers: await user.getAuthHeaders() });`
+     */
     async getAuthHeaders(): Promise<{ "x-stack-auth": string }> {
       return { "x-stack-auth": JSON.stringify(await sessionHandle(session).getTokens()) };
     },
-    /** The tokens as JSON, for protocols without headers. @example `socket.send(JSON.stringify(await user.getAuthJson()))` */
+    /** The session's tokens (access token refreshed first if needed), for protocols without headers. @example `new WebSocket("wss://app.example.com/live").send(JSON.stringify(await user.getAuthJson()));` */
     getAuthJson: () => sessionHandle(session).getTokens(),
   };
 }
@@ -105,19 +113,20 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
     await context.client("patch", "/users/me", { body: userUpdateBody(update) }, session);
     context.changed();
   };
-  return {
+  return decorated("currentUser", context, ["currentUser", session, json.id], {
     ...userFields(json, selectedTeam),
     ...authMethods(context, session),
     ...permissionMethods(context, session, me),
+    ...userAuthExtras(context, session, json),
     /** The user as the client API sends it. @example `JSON.stringify(user.toClientJson())` */
     toClientJson: () => json,
-    /** @example `await user.update({ displayName: "Ada", clientMetadata: { theme: "dark" } });` */
+    /** Changes the fields the user may change themselves (name, picture, client metadata, selected team, sign-in options). @example `await user.update({ displayName: "Ada", clientMetadata: { theme: "dark" } });` */
     update,
-    /** @example `await user.setDisplayName("Ada");` */
+    /** Changes the display name. @example `await user.setDisplayName("Ada");` */
     setDisplayName: (displayName: string) => update({ displayName }),
-    /** @example `await user.setClientMetadata({ theme: "dark" });` */
+    /** Replaces the client metadata (readable and writable by the user's own browser). @example `await user.setClientMetadata({ theme: "dark" });` */
     setClientMetadata: (clientMetadata: unknown) => update({ clientMetadata }),
-    /** @example `await user.setSelectedTeam(team);` */
+    /** Selects a team (one the user belongs to), or none with null; throws `TeamMembershipNotFound` otherwise. @example `await user.setSelectedTeam(team);` */
     setSelectedTeam: (team: { id: string } | null) => update({ selectedTeamId: team?.id ?? null }),
     /**
      * Changes the password; answers the error instead of throwing when the old password is wrong or the new
@@ -138,7 +147,7 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
         throw error;
       }
     },
-    /** Sets a password for a user who has none. @example `await user.setPassword({ password: "a long passphrase" });` */
+    /** Sets a password for a user who has none; answers `PasswordRequirementsNotMet` instead of throwing it. @example `await user.setPassword({ password: "a long passphrase" });` */
     async setPassword(options: { password: string }): Promise<KnownError | undefined> {
       try {
         await context.client("post", "/auth/password/set", { body: { password: options.password } }, session);
@@ -149,7 +158,11 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
         throw error;
       }
     },
-    /** @deprecated Use a contact channel's `sendVerificationEmail`. @example `await user.sendVerificationEmail();` */
+    /**
+     * Mails a verification code to the primary e-mail; answers `EmailAlreadyVerified` instead of throwing it.
+     * @deprecated Use a contact channel's `sendVerificationEmail`.
+     * @example `const error = await user.sendVerificationEmail();`
+     */
     async sendVerificationEmail(): Promise<KnownError | undefined> {
       try {
         await context.client("post", "/contact-channels/send-verification-code", { body: { email: json.primary_email ?? "", callback_url: context.callbackUrl("emailVerification") } }, session);
@@ -164,20 +177,20 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
       await context.client("delete", "/users/me", {}, session);
       context.sessionEnded(session);
     },
-    /** @example `const channels = await user.listContactChannels();` */
+    /** The user's e-mail addresses. @example `const channels = await user.listContactChannels();` */
     async listContactChannels(): Promise<ContactChannel[]> {
       const { items } = await context.client("get", "/contact-channels", { query: { user_id: me } }, session);
       return items.map((c) => createContactChannel(context, session, c));
     },
-    /** @example `await user.createContactChannel({ type: "email", value: "ada@work.example", usedForAuth: false });` */
+    /** Adds an e-mail address and answers it; throws `ContactChannelAlreadyUsedForAuthBySomeoneElse` when `usedForAuth` and another user signs in with it. @example `const channel = await user.createContactChannel({ type: "email", value: "ada@work.example", usedForAuth: false });` */
     async createContactChannel(data: ContactChannelCreateOptions): Promise<ContactChannel> {
       const created = await context.client("post", "/contact-channels", { body: channelCreateBody(me, data) }, session);
       context.changed();
       return createContactChannel(context, session, created);
     },
-    /** @example `const teams = await user.listTeams();` */
+    /** The teams the user belongs to. @example `const teams = await user.listTeams();` */
     listTeams,
-    /** @example `const team = await user.getTeam(teamId);` */
+    /** One of the user's teams by id; null when the user is not a member (or there is no such team). @example `const team = await user.getTeam(teamId);` */
     async getTeam(id: string): Promise<Team | null> {
       return (await listTeams()).find((t) => t.id === id) ?? null;
     },
@@ -189,7 +202,7 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
       await update({ selectedTeamId: created.id });
       return createClientTeam(context, session, created);
     },
-    /** @example `await user.leaveTeam(team);` */
+    /** Leaves a team; throws `TeamMembershipNotFound` when the user is not a member. @example `await user.leaveTeam(team);` */
     async leaveTeam(team: { id: string }): Promise<void> {
       await context.client("delete", "/team-memberships/{team_id}/{user_id}", { path: { team_id: team.id, user_id: me } }, session);
       context.changed();
@@ -210,30 +223,49 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
         },
       };
     },
-    /** @example `const sessions = await user.getActiveSessions();` */
+    /** The user's sessions (this one marked `isCurrentSession`), with when each was last used. @example `const sessions = await user.getActiveSessions();` */
     async getActiveSessions(): Promise<ActiveSession[]> {
       const { items } = await context.client("get", "/auth/sessions", { query: { user_id: me } }, session);
       return items.map(activeSessionOf);
     },
-    /** Ends another of this user's sessions. @example `await user.revokeSession(sessionId);` */
+    /** Ends another of this user's sessions; ending the current one throws `CannotDeleteCurrentSession` (sign out instead). @example `await user.revokeSession(sessionId);` */
     async revokeSession(sessionId: string): Promise<void> {
       await context.client("delete", "/auth/sessions/{session_id}", { path: { session_id: sessionId }, query: { user_id: me } }, session);
       context.changed();
     },
-    /** @example `const key = await user.createApiKey({ description: "laptop", expiresAt: null });` */
+    /** Creates an API key for the user; its full `value` appears only in this answer. @example `const key = await user.createApiKey({ description: "laptop", expiresAt: null });` */
     async createApiKey(options: ApiKeyCreationOptions): Promise<ApiKey<true>> {
       const created = await context.client("post", "/user-api-keys", { body: { user_id: me, ...apiKeyCreateBody(options) } }, session);
       context.changed();
       return createApiKey<true>(context, "client", created, session);
     },
-    /** @example `const keys = await user.listApiKeys();` */
+    /** The user's API keys, revoked and expired ones included, showing each key's last four characters. @example `const keys = await user.listApiKeys();` */
     async listApiKeys(): Promise<ApiKey[]> {
       const { items } = await context.client("get", "/user-api-keys", { query: { user_id: me } }, session);
       return items.map((k) => createApiKey<false>(context, "client", k, session));
     },
-    /** @example `const credits = await user.getItem("credits");` */
+    /** How much of an item (credits, seats, ...) the user holds; throws `ItemNotFound` for an item the project does not define. @example `const credits = await user.getItem("credits");` */
     getItem: (itemId: string): Promise<Item> => getClientItem(context, { itemId, userId: json.id }, session),
-  };
+    /**
+     * The URL of the hosted checkout page for an offer bought by this user; the code in it works for 24
+     * hours and one purchase. Throws `OfferDoesNotExist` for an unknown offer.
+     * @example
+     * ```ts
+     * window.location.assign(await user.createCheckoutUrl({ offerId: "pro" }));
+     * ```
+     */
+    createCheckoutUrl: checkoutUrlMethod(context, "user", json.id, session),
+    /**
+     * The kinds of e-mail the project sends, each with whether the user receives it and a method to turn it
+     * on or off.
+     * @example
+     * ```ts
+     * const categories = await user.listNotificationCategories();
+     * await categories.find((c) => c.name === "Marketing")?.setEnabled(false);
+     * ```
+     */
+    listNotificationCategories: notificationCategoriesMethod(context, me, session),
+  });
 }
 
 export type CurrentUser = ReturnType<typeof createCurrentUser>;

@@ -8,6 +8,9 @@ export type CacheStrategy = "read-write" | "write-only";
 
 export type CachedValue<V> = { status: "ok"; data: V } | { status: "pending" };
 
+/** The one "nothing cached" answer, so snapshot readers (React's useSyncExternalStore) see a stable value. */
+const notCached: { status: "pending" } = Object.freeze({ status: "pending" as const });
+
 interface Entry<V> {
   value: CachedValue<V>;
   pending: Promise<V> | null;
@@ -20,7 +23,8 @@ interface Entry<V> {
 
 const objectIds = new WeakMap<object, number>();
 let nextObjectId = 1;
-function keyText(parts: readonly unknown[]): string {
+/** The text a key is compared by (objects by identity). */
+export function keyText(parts: readonly unknown[]): string {
   return parts
     .map((part) => {
       if (typeof part === "object" && part !== null) {
@@ -60,7 +64,7 @@ export class AsyncCache<K extends readonly unknown[], V> {
 
   /** The value if it is cached, without fetching. */
   getIfCached(key: K): CachedValue<V> {
-    return this.entries.get(keyText(key))?.value ?? { status: "pending" };
+    return this.entries.get(keyText(key))?.value ?? notCached;
   }
 
   /** Watches `key` (React hooks): the listener hears every new value. Fetches if nothing is cached. */
@@ -97,7 +101,7 @@ export class AsyncCache<K extends readonly unknown[], V> {
     const entry = this.entries.get(text);
     if (!entry) return;
     entry.generation++;
-    entry.value = { status: "pending" };
+    entry.value = notCached;
     entry.pending = null;
     if (entry.listeners.size > 0) this.fetchInto(entry).catch(() => undefined);
     else this.drop(text, entry);
@@ -108,7 +112,7 @@ export class AsyncCache<K extends readonly unknown[], V> {
     let entry = this.entries.get(text);
     if (!entry) {
       entry = {
-        value: { status: "pending" },
+        value: notCached,
         pending: null,
         fetch: rateLimited(() => this.fetcher(key), this.options.throttleMs ?? fetchThrottleMs, this.options.now),
         listeners: new Set(),

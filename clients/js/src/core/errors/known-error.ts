@@ -50,14 +50,15 @@ export class KnownError extends Error {
    *
    * @example
    * ```ts
-   * if (KnownErrors.VerificationCodeError.isInstance(result.error)) showRetry();
+   * const result = await app.verifyEmail(code);
+   * if (result.status === "error" && KnownErrors.VerificationCodeExpired.isInstance(result.error)) console.log("Ask for a new code");
    * ```
    */
   static isInstance<T extends typeof KnownError>(this: T, error: unknown): error is InstanceType<T> {
     return error instanceof this;
   }
 
-  /** The wire body of this error. */
+  /** The error as the server sends it (`code`, `details`, `error`). @example `const body = JSON.stringify(new KnownErrors.UserNotFound().toJSON());` */
   toJSON(): KnownErrorJson {
     return { code: this.errorCode, ...(this.details && { details: this.details }), error: this.humanReadableMessage };
   }

@@ -14,6 +14,18 @@ export type KnownErrorOf<N extends KnownErrorName> = KnownError & { readonly err
 export interface KnownErrorClass<N extends KnownErrorName> {
   new (details?: Record<string, unknown>, message?: string, statusCode?: number): KnownErrorOf<N>;
   readonly errorCode: CodeOf<N>;
+  /**
+   * Whether `error` is this known error or one of its subclasses (the same as `instanceof`).
+   * @example
+   * ```ts
+   * try {
+   *   await user.leaveTeam(team);
+   * } catch (error) {
+   *   if (KnownErrors.TeamMembershipNotFound.isInstance(error)) console.log("Not a member any more");
+   *   else throw error;
+   * }
+   * ```
+   */
   isInstance(error: unknown): error is KnownErrorOf<N>;
 }
 
@@ -39,7 +51,7 @@ function buildClasses(): { [N in KnownErrorName]: KnownErrorClass<N> } {
  * ```ts
  * const result = await app.signInWithCredential({ email, password });
  * if (result.status === "error" && result.error instanceof KnownErrors.EmailPasswordMismatch) {
- *   showMessage("Wrong e-mail or password");
+ *   showError("Wrong e-mail or password");
  * }
  * ```
  */

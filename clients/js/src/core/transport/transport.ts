@@ -95,6 +95,31 @@ export class Transport {
     return body.access_token;
   }
 
+  /**
+   * Trades a social sign-in's authorization code (with its PKCE verifier) for a session at the token
+   * endpoint. Known errors (an invalid code, a second factor required) are thrown as such.
+   */
+  async exchangeAuthorizationCode(params: { code: string; redirectUri: string; codeVerifier: string }): Promise<AuthorizationCodeTokens> {
+    if (!this.options.publishableClientKey) throw new Error("A publishable client key is needed for social sign-in");
+    const form = { grant_type: "authorization_code", code: params.code, redirect_uri: params.redirectUri, code_verifier: params.codeVerifier, client_id: this.options.projectId, client_secret: this.options.publishableClientKey };
+    const url = `${this.apiUrl}/auth/oauth/token`;
+    const response = await this.withRetries("POST", async (): Promise<Attempt> => {
+      try {
+        return { ok: true, response: await this.fetchImpl(url, this.init({ method: "POST", path: "", form }, {})) };
+      } catch (error) {
+        if (error instanceof TypeError) return { ok: false, error };
+        throw error;
+      }
+    }, async () => undefined);
+    const known = await this.knownError(response);
+    if (known) throw known;
+    if (!response.ok) throw new HttpError(url, response.status, await response.text());
+    const body = (await response.json()) as Partial<AuthorizationCodeTokens>;
+    if (typeof body.access_token !== "string" || body.access_token === "") throw new Error("The token endpoint answered without an access token");
+    if (typeof body.refresh_token !== "string" || body.refresh_token === "") throw new Error("Refresh token not found in the token endpoint's answer");
+    return { access_token: body.access_token, refresh_token: body.refresh_token, is_new_user: body.is_new_user === true, after_callback_redirect_url: body.after_callback_redirect_url ?? null };
+  }
+
   private async withRetries(method: string, attempt: () => Promise<Attempt>, probeApiRoot: () => Promise<unknown>, retryNetworkAlways = false): Promise<Response> {
     let lastError: unknown;
     for (let index = 0; index < retryPolicy.attempts; index++) {
@@ -193,6 +218,14 @@ export class Transport {
     const outcome = await this.attempt({ method: "GET", path: "/" }, session, accessType);
     if (!outcome.ok) throw outcome.error;
   }
+}
+
+/** What the token endpoint answers for an authorization code. */
+export interface AuthorizationCodeTokens {
+  access_token: string;
+  refresh_token: string;
+  is_new_user: boolean;
+  after_callback_redirect_url: string | null;
 }
 
 /** The real status of a response sent with `x-stack-override-error-status`. */

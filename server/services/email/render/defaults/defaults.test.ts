@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailRenderer, type EmailRenderer } from "../index.js";
-import { DARK_THEME_TSX, EMAIL_VERIFICATION_TEMPLATE_TSX, LIGHT_THEME_TSX, NO_THEME_TSX, templateFromHtml } from "./index.js";
+import { DARK_THEME_TSX, DEFAULT_TEMPLATES, DEFAULT_THEMES, EMAIL_VERIFICATION_TEMPLATE_TSX, LIGHT_THEME_TSX, NO_THEME_TSX, STARTER_TEMPLATE_TSX, templateFromHtml } from "./index.js";
 
 let renderer: EmailRenderer;
 
@@ -31,7 +31,7 @@ describe("built-in themes and templates", () => {
     expect(email.html).toContain('href="https://acme.test/verify?code=abc"');
     expect(email.html).toContain('href="https://acme.test/unsub"');
     expect(email.html).not.toMatch(/class="/);
-    expect(email.text).toContain("Hi Grace, please confirm that this address is yours");
+    expect(email.text).toContain("Hi Grace,\n\nPlease confirm that this address is yours to finish signing up to Acme.");
     expect(email.text).toContain("Verify e-mail https://acme.test/verify?code=abc");
   });
 
@@ -47,5 +47,21 @@ describe("built-in themes and templates", () => {
     expect(email.html).toContain("<div><p>Hello <b>there</b></p></div>");
     expect(email.text).toBe("Hello there");
     expect(email.subject).toBeUndefined();
+  });
+
+  it.each(Object.entries(DEFAULT_TEMPLATES))("previews the built-in template %s in every built-in theme", async (_id, template) => {
+    for (const theme of Object.values(DEFAULT_THEMES)) {
+      const email = await renderer.render({ projectId: "defaults", themeTsx: theme.tsxSource, templateTsx: template.tsxSource, previewMode: true });
+      expect(email.subject).toMatch(/My Project/);
+      expect(email.notificationCategory).toBe("Transactional");
+      expect(email.text).toContain("Hi John Doe,");
+      expect(email.html).not.toMatch(/\{(project|user|team|what|when)\}/);
+    }
+  });
+
+  it("renders the starter template of new templates and drafts", async () => {
+    const email = await renderer.render({ projectId: "defaults", themeTsx: LIGHT_THEME_TSX, templateTsx: STARTER_TEMPLATE_TSX, user: { displayName: "Ada" }, project: { displayName: "Acme" } });
+    expect(email.subject).toBe("A message from Acme");
+    expect(email.text).toContain("HELLO ADA!");
   });
 });

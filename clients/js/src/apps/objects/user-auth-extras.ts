@@ -1,0 +1,155 @@
+import { KnownErrors } from "../../core/errors/known-errors.js";
+import type { Session } from "../../core/tokens/session.js";
+import { catchKnown, error, ok, type Result } from "../../result.js";
+import type { AppContext, ClientUserJson } from "../context.js";
+import { mergeScopes } from "../oauth.js";
+import { webAuthn, webAuthnFailure, withHostname } from "../passkeys.js";
+import { browserWindow } from "../urls.js";
+
+type AccountIdTaken = InstanceType<typeof KnownErrors.OAuthProviderAccountIdAlreadyUsedForSignIn>;
+
+/** A provider account linked to the signed-in user. Stack's `OAuthProvider`. */
+export interface OAuthProvider {
+  readonly id: string;
+  readonly type: string;
+  readonly userId: string;
+  readonly email?: string;
+  readonly allowSignIn: boolean;
+  readonly allowConnectedAccounts: boolean;
+  /** Changes whether the account signs the user in or lends its access token; answers `OAuthProviderAccountIdAlreadyUsedForSignIn` as an error result when another user signs in with it. @example `const result = await provider.update({ allowSignIn: false });` */
+  update(data: { allowSignIn?: boolean; allowConnectedAccounts?: boolean }): Promise<Result<void, AccountIdTaken>>;
+  /** Unlinks the account. @example `await provider.delete();` */
+  delete(): Promise<void>;
+}
+
+/** A provider account whose access token the app may use. Stack's `OAuthConnection`. */
+export interface OAuthConnection {
+  /** The provider config id (e.g. `github`). */
+  readonly id: string;
+  /** A provider access token covering the scopes asked for. @example `const { accessToken } = await connection.getAccessToken();` */
+  getAccessToken(): Promise<{ accessToken: string }>;
+}
+
+export interface ConnectedAccountOptions {
+  /** Provider scopes the token must cover. */
+  scopes?: string[];
+  /** Without such an account: null (default), throw, or start a link flow that asks for the scopes. */
+  or?: "redirect" | "throw" | "return-null";
+}
+
+/**
+ * The signed-in user's methods for passkeys, linked provider accounts and connected accounts (provider
+ * access tokens).
+ */
+export function userAuthExtras(context: AppContext, session: Session, json: ClientUserJson) {
+  const providerOf = (p: { id: string; type: string; user_id: string; email?: string | null; allow_sign_in: boolean; allow_connected_accounts: boolean }): OAuthProvider => {
+    const path = { user_id: "me", provider_id: p.id };
+    return {
+      id: p.id,
+      type: p.type,
+      userId: p.user_id,
+      ...(p.email !== undefined && p.email !== null && { email: p.email }),
+      allowSignIn: p.allow_sign_in,
+      allowConnectedAccounts: p.allow_connected_accounts,
+      async update(data) {
+        const result = await catchKnown(() => context.client("patch", "/oauth-providers/{user_id}/{provider_id}", {
+          path,
+          body: { ...(data.allowSignIn !== undefined && { allow_sign_in: data.allowSignIn }), ...(data.allowConnectedAccounts !== undefined && { allow_connected_accounts: data.allowConnectedAccounts }) },
+        }, session), [KnownErrors.OAuthProviderAccountIdAlreadyUsedForSignIn]);
+        context.changed();
+        return result.status === "ok" ? ok(undefined) : result;
+      },
+      async delete() {
+        await context.client("delete", "/oauth-providers/{user_id}/{provider_id}", { path }, session);
+        context.changed();
+      },
+    };
+  };
+  const listOAuthProviders = async (): Promise<OAuthProvider[]> => {
+    const { items } = await context.client("get", "/oauth-providers", { query: { user_id: "me" } }, session);
+    return items.map(providerOf);
+  };
+  const accessToken = async (provider: string, scope: string): Promise<string | null> => {
+    try {
+      const answer = await context.client("post", "/connected-accounts/{user_id}/{provider_id}/access-token", { path: { user_id: "me", provider_id: provider }, body: { scope } }, session);
+      return answer.access_token;
+    } catch (caught) {
+      if (caught instanceof KnownErrors.OAuthConnectionNotConnectedToUser || caught instanceof KnownErrors.OAuthConnectionDoesNotHaveRequiredScope) return null;
+      throw caught;
+    }
+  };
+
+  return {
+    /**
+     * Registers a passkey of this device for the user (one per user; a new one replaces it). The server's
+     * placeholder relying-party id becomes the page's hostname (or `hostname`).
+     * @example
+     * ```ts
+     * const result = await user.registerPasskey();
+     * if (result.status === "error") showError(result.error.message);
+     * ```
+     */
+    async registerPasskey(options?: { hostname?: string }): Promise<Result<undefined, KnownErrors["PasskeyRegistrationFailed"] | KnownErrors["PasskeyWebAuthnError"]>> {
+      const hostname = options?.hostname ?? browserWindow()?.location.hostname ?? "";
+      const { options_json, code } = await context.client("post", "/auth/passkey/initiate-passkey-registration", { body: {} }, session);
+      const optionsJSON = withHostname(options_json as { rp: { id?: string } }, "rp", hostname);
+      const { startRegistration, WebAuthnError } = await webAuthn();
+      let credential: Awaited<ReturnType<typeof startRegistration>>;
+      try {
+        credential = await startRegistration({ optionsJSON: optionsJSON as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
+      } catch (caught) {
+        const failure = webAuthnFailure(caught, WebAuthnError);
+        if (failure) return error(failure as KnownErrors["PasskeyWebAuthnError"]);
+        return error(new KnownErrors.PasskeyRegistrationFailed({ message: "Failed to start passkey registration" }, "Failed to start passkey registration"));
+      }
+      const result = await catchKnown(() => context.client("post", "/auth/passkey/register", { body: { credential: credential as never, code } }, session), [KnownErrors.PasskeyRegistrationFailed]);
+      context.changed();
+      return result.status === "ok" ? ok(undefined) : result;
+    },
+    /** The provider accounts linked to the user. @example `const providers = await user.listOAuthProviders();` */
+    listOAuthProviders,
+    /** A linked provider account by its id; null when the user has none with that id. @example `const github = await user.getOAuthProvider(linkId);` */
+    async getOAuthProvider(id: string): Promise<OAuthProvider | null> {
+      return (await listOAuthProviders()).find((p) => p.id === id) ?? null;
+    },
+    /**
+     * A connected account: a linked provider account whose access token (covering `scopes`) the app may
+     * use. Without one: null, an error (`or: "throw"`), or a link flow asking for the scopes
+     * (`or: "redirect"`, browsers only; never resolves).
+     * @example
+     * ```ts
+     * const github = await user.getConnectedAccount("github", { scopes: ["repo"], or: "redirect" });
+     * const { accessToken } = await github!.getAccessToken();
+     * ```
+     */
+    async getConnectedAccount(provider: string, options?: ConnectedAccountOptions): Promise<OAuthConnection | null> {
+      const scope = mergeScopes(...(options?.scopes ?? []));
+      const linked = json.oauth_providers.some((p) => p.id === provider);
+      const token = linked ? await accessToken(provider, scope) : null;
+      if (token === null) {
+        if (options?.or === "redirect") {
+          const href = browserWindow()?.location.href;
+          return context.startOAuth({
+            provider,
+            type: "link",
+            session,
+            providerScope: mergeScopes(scope, (context.oauthScopesOnSignIn[provider] ?? []).join(" ")),
+            ...(href !== undefined && { afterCallbackRedirectUrl: href }),
+          });
+        }
+        if (options?.or === "throw") throw new Error(`The user has no connected ${provider} account${scope ? ` with the scopes ${scope}` : ""}`);
+        return null;
+      }
+      let current: string | null = token;
+      return {
+        id: provider,
+        async getAccessToken() {
+          const fresh = current ?? (await accessToken(provider, scope));
+          current = null;
+          if (fresh === null) throw new Error(`The ${provider} account no longer grants an access token for ${scope || "its scopes"}`);
+          return { accessToken: fresh };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * Building blocks the React bindings (@latchkey/react) share with this SDK: the cache the hooks subscribe
+ * to and the session type its keys hold. Not part of the Stack-compatible surface; may change between
+ * minor versions.
+ */
+export { AsyncCache, keyText, cacheIdleMs, type CachedValue, type CacheStrategy } from "./core/cache/async-cache.js";
+export type { Session, Tokens } from "./core/tokens/session.js";
+export type { AppContext, ClientUserJson, ServerUserJson, ClientTeamJson, ServerTeamJson } from "./apps/context.js";
+export type { ProjectJson } from "./apps/objects/project.js";
+export { projectOf } from "./apps/objects/project.js";
+export { registerObjectDecorator, type DecoratedKind, type ObjectDecorator } from "./apps/decorate.js";

@@ -1,0 +1,234 @@
+/**
+ * The pages links and redirects open: e-mail verification and magic link (both ask for a click before
+ * using the code, so mail scanners that open links cannot burn it), the OAuth callback, the MFA step,
+ * sign-out and the error page.
+ */
+import { useEffect, useRef, useState } from "react";
+import { KnownErrors } from "@latchkey/js";
+import { useMessages } from "../i18n/index.js";
+import { useStackApp } from "../provider.js";
+import { useFailureText } from "./failure.js";
+import { useHandler } from "./handler-context.js";
+import { MessageCard } from "./message-card.js";
+import { authMessages } from "./messages.js";
+import { useCodeParameter } from "./password-pages.js";
+import { callOAuthCallback, MFA_ATTEMPT_KEY, rememberReturnTo, RETURN_TO_KEY, storeMfaAttempt } from "./sdk.js";
+import { Alert, Button, Card, Field, LoadingCard, useSubmit } from "./ui.js";
+
+interface PageProps {
+  fullPage?: boolean;
+  searchParams?: Record<string, string>;
+}
+
+/** @example `<EmailVerification fullPage />` (reads `?code=`) */
+export function EmailVerification({ fullPage, searchParams }: PageProps) {
+  const app = useStackApp();
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  const failureText = useFailureText();
+  const code = useCodeParameter(searchParams);
+  const [state, setState] = useState<{ done: boolean; error: string | null }>({ done: false, error: null });
+  const { busy, run } = useSubmit(
+    async () => {
+      const result = await app.verifyEmail(code ?? "");
+      if (result.status === "error") {
+        // A second click on a used link: the address is verified already, which is what the person wants to know.
+        if (result.error.errorCode === "VERIFICATION_CODE_ALREADY_USED") return setState({ done: true, error: null });
+        return setState({ done: false, error: failureText(result.error) });
+      }
+      setState({ done: true, error: null });
+    },
+    (caught) => setState({ done: false, error: failureText(caught) }),
+  );
+  const home = () => handler.go(handler.urls.home);
+  if (!code) return <MessageCard title={t.verifyTitle} fullPage={fullPage}>{t.missingCode}</MessageCard>;
+  if (state.done) {
+    return (
+      <MessageCard title={t.verifyTitle} fullPage={fullPage} primaryButtonText={t.continue} primaryAction={home}>
+        <Alert kind="success">{t.verified}</Alert>
+      </MessageCard>
+    );
+  }
+  return (
+    <Card title={t.verifyTitle} subtitle={t.verifyIntro} fullPage={fullPage}>
+      <Alert>{state.error}</Alert>
+      <Button busy={busy} onClick={run}>
+        {busy ? t.verifying : t.verifyButton}
+      </Button>
+    </Card>
+  );
+}
+
+/** @example `<MagicLinkCallback fullPage />` (reads `?code=`) */
+export function MagicLinkCallback({ fullPage, searchParams }: PageProps) {
+  const app = useStackApp();
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  const failureText = useFailureText();
+  const code = useCodeParameter(searchParams);
+  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useSubmit(
+    async () => {
+      setError(null);
+      rememberReturnTo();
+      const result = await app.signInWithMagicLink(code ?? "", { noRedirect: true });
+      if (result.status === "error") return setError(failureText(result.error));
+      handler.afterAuth(false);
+    },
+    (caught) => {
+      if (caught instanceof KnownErrors.MultiFactorAuthenticationRequired) return;
+      setError(failureText(caught));
+    },
+  );
+  if (!code) return <MessageCard title={t.magicTitle} fullPage={fullPage}>{t.missingCode}</MessageCard>;
+  return (
+    <Card title={t.magicTitle} subtitle={t.magicIntro} fullPage={fullPage}>
+      <Alert>{error}</Alert>
+      <Button busy={busy} onClick={run}>
+        {busy ? t.signingIn : t.magicButton}
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * The OAuth callback: redeems `code` and `state` (removed from the address first), then goes to
+ * `after_callback_redirect_url`, or the after-sign-up or after-sign-in page.
+ */
+export function OAuthCallback({ fullPage }: PageProps) {
+  const app = useStackApp();
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  const failureText = useFailureText();
+  const [message, setMessage] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    rememberReturnTo();
+    callOAuthCallback(app).then(
+      (result) => {
+        if (result.status === "ignored") return setMessage(t.oauthNoFlow);
+        try {
+          if (result.afterCallbackRedirectUrl !== null) handler.go(result.afterCallbackRedirectUrl, { replace: true });
+          else handler.afterAuth(result.isNewUser);
+        } catch (caught) {
+          setMessage(failureText(caught));
+        }
+      },
+      (caught: unknown) => {
+        if (storeMfaAttempt(caught)) return handler.go(handler.urls.mfa, { replace: true });
+        console.error(caught);
+        setMessage(caught instanceof KnownErrors.InvalidTotpCode ? t.oauthInvalidTotp : t.oauthError);
+      },
+    );
+  }, [app, handler, t, failureText]);
+  if (message === null) return <LoadingCard fullPage={fullPage} />;
+  return (
+    <MessageCard title={t.errorTitle} fullPage={fullPage} primaryButtonText={t.backToSignIn} primaryAction={() => handler.go(handler.link(handler.urls.signIn))}>
+      <Alert>{message}</Alert>
+    </MessageCard>
+  );
+}
+
+/** The second step of a sign-in with TOTP: the code from the authenticator app and the stored attempt code. */
+export function MfaPage({ fullPage }: PageProps) {
+  const app = useStackApp();
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  const failureText = useFailureText();
+  const [attempt] = useState(() => sessionStorage.getItem(MFA_ATTEMPT_KEY));
+  const [otp, setOtp] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const { busy, onSubmit } = useSubmit(
+    async () => {
+      setError(null);
+      const result = await app.signInWithMfa(otp.trim(), attempt ?? "", { noRedirect: true });
+      if (result.status === "error") return setError(failureText(result.error));
+      sessionStorage.removeItem(MFA_ATTEMPT_KEY);
+      const returnTo = sessionStorage.getItem(RETURN_TO_KEY);
+      sessionStorage.removeItem(RETURN_TO_KEY);
+      if (returnTo !== null && handler.current().searchParams.get("after_auth_return_to") === null) handler.go(returnTo, { replace: true });
+      else handler.afterAuth(false);
+    },
+    (caught) => setError(failureText(caught)),
+  );
+  if (!attempt) {
+    return <MessageCard title={t.mfaTitle} fullPage={fullPage} primaryButtonText={t.backToSignIn} primaryAction={() => handler.go(handler.link(handler.urls.signIn))}>{t.mfaMissing}</MessageCard>;
+  }
+  return (
+    <Card title={t.mfaTitle} subtitle={t.mfaIntro} fullPage={fullPage}>
+      <form className="lk-form" onSubmit={onSubmit}>
+        <Alert>{error}</Alert>
+        <Field
+          label={t.mfaCode}
+          className="lk-input-code"
+          name="totp"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))}
+        />
+        <Button type="submit" busy={busy}>
+          {t.mfaVerify}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** Signs the user out, then goes to the after-sign-out page. */
+export function SignOutPage({ fullPage }: PageProps) {
+  const app = useStackApp();
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  const failureText = useFailureText();
+  const [state, setState] = useState<"working" | "done" | string>("working");
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    (async () => {
+      const user = await app.getUser();
+      if (user) await user.signOut();
+      setState("done");
+      handler.go(handler.urls.afterSignOut, { replace: true });
+    })().catch((caught: unknown) => setState(failureText(caught)));
+  }, [app, handler, failureText]);
+  if (state === "working") return <LoadingCard fullPage={fullPage} />;
+  return (
+    <MessageCard title={state === "done" ? t.signedOut : t.errorTitle} fullPage={fullPage} primaryButtonText={t.signInLink} primaryAction={() => handler.go(handler.urls.signIn)}>
+      {state !== "done" && <Alert>{state}</Alert>}
+    </MessageCard>
+  );
+}
+
+/** The error page the server's OAuth flow sends people to (`?errorCode=&message=&details=`). */
+export function ErrorPage({ fullPage, searchParams }: PageProps) {
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  const failureText = useFailureText();
+  const params = new URL(window.location.href).searchParams;
+  const errorCode = searchParams?.errorCode ?? params.get("errorCode");
+  const text = errorCode ? failureText({ errorCode }) : t.errorDefault;
+  return (
+    <MessageCard title={t.errorTitle} fullPage={fullPage} primaryButtonText={t.backToSignIn} primaryAction={() => handler.go(handler.urls.signIn)} secondaryButtonText={t.goHome} secondaryAction={() => handler.go(handler.urls.home)}>
+      <Alert>{text}</Alert>
+    </MessageCard>
+  );
+}
+
+/** A handler path that names no page. */
+export function NotFoundPage({ fullPage }: PageProps) {
+  const handler = useHandler();
+  const t = useMessages(authMessages);
+  return (
+    <MessageCard title={t.notFoundTitle} fullPage={fullPage} primaryButtonText={t.goHome} primaryAction={() => handler.go(handler.urls.home)}>
+      {t.notFoundText}
+    </MessageCard>
+  );
+}
+

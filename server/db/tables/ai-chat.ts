@@ -1,0 +1,25 @@
+/**
+ * The e-mail editor's AI chat threads: one row per saved message, in the order saved. A thread is its
+ * messages; its id is the editor's (a UUID), unique only within its project.
+ */
+import type { TableBuilders } from "../builders.js";
+import { projectIdColumn } from "./columns.js";
+import type { ProjectTables } from "./projects.js";
+
+export function defineAiChatTables(b: TableBuilders, { projects }: ProjectTables) {
+  const aiChatMessages = b.table(
+    "ai_chat_messages",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectIdColumn(b, projects),
+      threadId: b.text("thread_id").notNull(),
+      /** Saving order (services/sequence.ts): the thread lists by it. */
+      sequence: b.text("sequence").notNull(),
+      /** The message as the editor sent it (any JSON; a JSON null is stored as SQL NULL). */
+      message: b.json("message").$type<unknown>(),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [b.index("ai_chat_messages_thread_idx").on(t.projectId, t.threadId, t.sequence)],
+  );
+  return { aiChatMessages };
+}

@@ -1,0 +1,160 @@
+/**
+ * Checkout (payments.md §2-3): `create-purchase-url` resolves the offer (a config offer by id, or an
+ * inline one from a server), checks it against the customer, and stores a one-time code (hashed; the
+ * URL carries it) that our hosted checkout page at `/handler/purchase/<project>_<code>` reads back.
+ * The code lives 24 hours and completes at most one purchase: in test mode directly
+ * (`completeTestModePurchase`), otherwise through Stripe Checkout (stripe.ts).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { knownError } from "../../../contract/known-error.js";
+import type { AccessType } from "../../../contract/procedure.js";
+import { inlineToConfigOffer, type ConfigOffer, type InlineOffer } from "../../../contract/payments-config.js";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { Db } from "../../db/store.js";
+import type { AppDeps } from "../../deps.js";
+import { statusError } from "../../errors.js";
+import { renderProjectConfig } from "../config/project-config.js";
+import type { Customer } from "./items.js";
+import { createPurchase, priceOf, type PurchaseRow } from "./purchases.js";
+
+export const PURCHASE_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CODE_PURPOSE = "purchase-code";
+
+export type PurchaseCodeRow = AppDeps["store"]["t"]["purchaseCodes"]["$inferSelect"];
+
+export interface PurchaseUrlRequest {
+  customer: Customer;
+  offerId?: string;
+  inlineOffer?: InlineOffer;
+}
+
+/** Whether purchases complete without a payment provider: `payments.testMode`, by default on outside production mode. */
+export function isTestMode(project: ProjectRow): boolean {
+  return renderProjectConfig(project).payments.testMode ?? !project.isProductionMode;
+}
+
+/** The offer a request names, checked for who may buy it; throws the wire's errors. */
+export function resolveOffer(project: ProjectRow, access: AccessType, request: PurchaseUrlRequest): { offerId: string | null; offer: ConfigOffer } {
+  if ((request.offerId === undefined) === (request.inlineOffer === undefined)) throw statusError("purchaseOfferChoice");
+  let offerId: string | null = null;
+  let offer: ConfigOffer;
+  if (request.inlineOffer) {
+    if (access === "client") throw statusError("purchaseInlineOfferFromClient");
+    offer = inlineToConfigOffer(request.inlineOffer);
+  } else {
+    offerId = request.offerId!;
+    const offers = renderProjectConfig(project).payments.offers;
+    const found = Object.hasOwn(offers, offerId) ? offers[offerId] : undefined;
+    if (!found || (found.serverOnly && access === "client")) throw knownError("OFFER_DOES_NOT_EXIST", { offer_id: offerId, access_type: access });
+    offer = found;
+  }
+  if (offer.customerType !== request.customer.type) {
+    throw knownError("OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH", {
+      offer_id: offerId,
+      customer_id: request.customer.id,
+      offer_customer_type: offer.customerType,
+      actual_customer_type: request.customer.type,
+    });
+  }
+  return { offerId, offer };
+}
+
+/** Throws USER_NOT_FOUND / TEAM_NOT_FOUND for a user or team customer the project does not have. */
+export async function requireCustomer(deps: AppDeps, projectId: string, customer: Customer): Promise<void> {
+  if (customer.type === "user" && !(await deps.queries.users.find(projectId, customer.id))) throw knownError("USER_NOT_FOUND");
+  if (customer.type === "team" && !(await deps.queries.teams.find(projectId, customer.id))) throw knownError("TEAM_NOT_FOUND", { team_id: customer.id });
+}
+
+function hashCode(deps: AppDeps, code: string): string {
+  return deps.secrets.mac(code, CODE_PURPOSE);
+}
+
+/**
+ * The checkout page's URL for a code. Like every hosted page it names its project in `?project_id=`
+ * (left out for the internal project), so that the page is served with that project's settings.
+ */
+export function checkoutUrl(deps: AppDeps, fullCode: string): string {
+  const projectId = fullCode.slice(0, fullCode.indexOf("_"));
+  const query = projectId === "internal" ? "" : `?project_id=${encodeURIComponent(projectId)}`;
+  return `${deps.config.publicUrl.replace(/\/+$/, "")}/handler/purchase/${encodeURIComponent(fullCode)}${query}`;
+}
+
+/** Creates a code for the offer and answers the checkout page's URL. */
+export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, access: AccessType, request: PurchaseUrlRequest): Promise<string> {
+  const { offerId, offer } = resolveOffer(project, access, request);
+  if (offer.prices === "include-by-default") throw statusError("purchaseOfferNotBuyable");
+  await requireCustomer(deps, project.id, request.customer);
+  const code = randomBytes(24).toString("base64url");
+  const now = deps.clock.now();
+  await deps.store.db.insert(deps.store.t.purchaseCodes).values({
+    id: randomUUID(),
+    projectId: project.id,
+    codeHash: hashCode(deps, code),
+    customerType: request.customer.type,
+    customerId: request.customer.id,
+    offerId,
+    offer,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PURCHASE_CODE_LIFETIME_MS),
+    usedAt: null,
+    stripeSessionId: null,
+  });
+  return checkoutUrl(deps, `${project.id}_${code}`);
+}
+
+/** The project and the live (unexpired, unused) code a full code names, or purchaseCodeInvalid. */
+export async function findPurchaseCode(deps: AppDeps, fullCode: string, db: Db = deps.store.db): Promise<{ project: ProjectRow; code: PurchaseCodeRow }> {
+  const split = fullCode.indexOf("_");
+  if (split <= 0) throw statusError("purchaseCodeInvalid");
+  const project = await deps.queries.projects.find(fullCode.slice(0, split), db);
+  if (!project) throw statusError("purchaseCodeInvalid");
+  const t = deps.store.t.purchaseCodes;
+  const [code] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.projectId, project.id), eq(t.codeHash, hashCode(deps, fullCode.slice(split + 1))), isNull(t.usedAt), gt(t.expiresAt, deps.clock.now())))
+    .limit(1);
+  if (!code) throw statusError("purchaseCodeInvalid");
+  return { project, code };
+}
+
+/** Marks a code used (only once: a second caller gets purchaseCodeInvalid) and records its purchase. */
+export async function redeemCode(
+  deps: AppDeps,
+  tx: Db,
+  project: ProjectRow,
+  code: PurchaseCodeRow,
+  priceId: string,
+  quantity: number,
+  options: { testMode: boolean; stripe?: { subscriptionId: string | null; sessionId: string | null; periodEnd: Date | null; status?: string } },
+): Promise<PurchaseRow> {
+  priceOf(code.offer, priceId);
+  const t = deps.store.t.purchaseCodes;
+  const used = await tx
+    .update(t)
+    .set({ usedAt: deps.clock.now() })
+    .where(and(eq(t.id, code.id), isNull(t.usedAt)))
+    .returning({ id: t.id });
+  if (used.length === 0) throw statusError("purchaseCodeInvalid");
+  return createPurchase(deps, tx, {
+    projectId: project.id,
+    customer: { type: code.customerType, id: code.customerId },
+    offerId: code.offerId,
+    offer: code.offer,
+    priceId,
+    quantity,
+    testMode: options.testMode,
+    ...(options.stripe && { stripe: options.stripe }),
+  });
+}
+
+/** `test-mode-purchase-session`: completes the code's purchase without payment, when the project is in test mode. */
+export async function completeTestModePurchase(deps: AppDeps, fullCode: string, priceId: string, quantity: number, callerProjectId: string | null): Promise<PurchaseRow> {
+  return deps.store.transaction(async (tx) => {
+    const { project, code } = await findPurchaseCode(deps, fullCode, tx);
+    if (callerProjectId !== null && callerProjectId !== project.id) throw statusError("purchaseCodeInvalid");
+    if (!isTestMode(project)) throw statusError("purchaseTestModeOff");
+    return redeemCode(deps, tx, project, code, priceId, quantity, { testMode: true });
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A customer's own view of payments (the hosted billing page): the purchases in force with the
+ * balances of every configured item (by item id) of the customer's type, and cancelling a subscription. Clients
+ * act only for themselves (user `me` or their own id) and for teams they belong to; custom customers
+ * are the app's own ids, so only servers act for them.
+ */
+import { eq } from "drizzle-orm";
+import type { AccessType } from "../../../contract/procedure.js";
+import type { ProjectRow } from "../../db/queries/projects.js";
+import type { AppDeps } from "../../deps.js";
+import { statusError } from "../../errors.js";
+import { renderProjectConfig } from "../config/project-config.js";
+import { requireCustomer } from "./checkout.js";
+import type { Customer, CustomerType } from "./items.js";
+import { activePurchases, catchUpGrants, endPurchase, findPurchase, itemQuantities, type PurchaseRow } from "./purchases.js";
+import { cancelStripeSubscription } from "./stripe.js";
+
+export interface Caller {
+  accessType: AccessType;
+  userId: string | null;
+}
+
+/** The customer a request names, with `me` resolved; refuses clients acting for someone else. */
+export async function customerFor(deps: AppDeps, project: ProjectRow, caller: Caller, type: CustomerType, id: string): Promise<Customer> {
+  const customer: Customer = { type, id: type === "user" && id === "me" && caller.userId ? caller.userId : id };
+  if (caller.accessType === "client") {
+    const allowed =
+      caller.userId !== null &&
+      ((type === "user" && customer.id === caller.userId) || (type === "team" && (await deps.queries.teams.isMember(project.id, customer.id, caller.userId))));
+    if (!allowed) throw statusError("purchasesOwnOnly");
+  }
+  await requireCustomer(deps, project.id, customer);
+  return customer;
+}
+
+export async function customerOverview(deps: AppDeps, project: ProjectRow, customer: Customer): Promise<{ purchases: PurchaseRow[]; items: { id: string; displayName: string; quantity: number }[] }> {
+  const configured = Object.entries(renderProjectConfig(project).payments.items).filter(([, item]) => item.customerType === customer.type)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const quantities = await itemQuantities(deps, project.id, customer, configured.map(([id]) => id));
+  const purchases = await activePurchases(deps, project.id, customer);
+  return { purchases, items: configured.map(([id, item]) => ({ id, displayName: item.displayName, quantity: quantities[id] ?? 0 })) };
+}
+
+/** Ends a purchase now (cancelling its Stripe subscription first, if it has one). */
+export async function cancelCustomerPurchase(deps: AppDeps, project: ProjectRow, customer: Customer, purchaseId: string): Promise<void> {
+  const purchase = await findPurchase(deps, project.id, customer, purchaseId);
+  if (purchase.endedAt) return;
+  await cancelStripeSubscription(deps, purchase);
+  await deps.store.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await catchUpGrants(deps, tx, project.id, customer, now);
+    const t = deps.store.t.purchases;
+    const [current] = await tx.select().from(t).where(eq(t.id, purchase.id)).limit(1);
+    if (current && !current.endedAt) await endPurchase(deps, tx, current, now);
+  });
+}

@@ -1,0 +1,33 @@
+/** Sent-log rows and notification preferences as the wire shows them. */
+import type { z } from "zod";
+import type { notificationPreference, sentEmail } from "../../contract/emails.js";
+import type { Preference } from "../services/email/preferences.js";
+import type { SentEmailRow } from "../services/email/sending/sent-log.js";
+
+export function sentEmailToJson(row: SentEmailRow): z.output<typeof sentEmail> {
+  const c = row.senderConfig;
+  return {
+    id: row.id,
+    subject: row.subject,
+    sent_at_millis: row.updatedAt.getTime(),
+    to: row.to,
+    sender_config: {
+      type: c.type,
+      ...(c.host !== undefined && { host: c.host }),
+      ...(c.port !== undefined && { port: c.port }),
+      ...(c.username !== undefined && { username: c.username }),
+      ...(c.senderName !== undefined && { sender_name: c.senderName }),
+      ...(c.senderEmail !== undefined && { sender_email: c.senderEmail }),
+    },
+    error: row.status === "sent" ? null : { status: row.status, ...row.error },
+  };
+}
+
+export function preferenceToJson(preference: Preference): z.output<typeof notificationPreference> {
+  return {
+    notification_category_id: preference.category.id,
+    notification_category_name: preference.category.name,
+    enabled: preference.enabled,
+    can_disable: preference.category.canDisable,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * `latchkey audit verify` on a running server's database, both dialects: an intact chain passes, a
+ * row changed in the database behind the server's back fails at that row, with exit code 1.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "../support/databases.js";
+import type { ServerProcess } from "../support/server-process.js";
+import { api, cli, sql, startServer } from "./users-support.js";
+
+describe.each(testDialects)("latchkey audit verify (%s)", (dialect) => {
+  let server: ServerProcess;
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-audit-"));
+
+  beforeAll(async () => {
+    server = await startServer(dialect);
+  });
+  afterAll(async () => {
+    await server?.[Symbol.asyncDispose]();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("passes on an intact chain and names the first changed row", async () => {
+    // Changes made with admin access are audited.
+    for (const name of ["Ada", "Grace", "Edsger"]) {
+      const created = await api(server, "POST", "/users", "admin", { display_name: name, primary_email: `${name.toLowerCase()}@audit.example` });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+
+    const intact = await cli(server, ["--json", "audit", "verify", "--project", "internal"], dir);
+    expect(intact.code, intact.stderr).toBe(0);
+    const check = JSON.parse(intact.stdout);
+    expect(check).toMatchObject({ project: "internal", valid: true, firstInvalidSeq: null, problem: null });
+    expect(check.checked).toBeGreaterThanOrEqual(3);
+    expect(check.head).toEqual({ seq: check.checked, hash: expect.any(String) });
+    const table = await cli(server, ["audit", "verify", "--project", "internal"], dir);
+    expect(table.stdout).toContain(`The audit log of internal is intact: ${check.checked} rows, head ${check.checked} ${check.head.hash}.`);
+
+    // Someone with database access rewrites what an event said.
+    const payload = JSON.stringify({ display_name: "Mallory" });
+    await sql(server, dialect === "postgres" ? "update audit_log set payload = ?::jsonb where project_id = 'internal' and seq = 2" : "update audit_log set payload = ? where project_id = 'internal' and seq = 2", [payload]);
+    const tampered = await cli(server, ["--json", "audit", "verify", "--project", "internal"], dir);
+    expect(tampered.code).toBe(1);
+    expect(JSON.parse(tampered.stdout)).toMatchObject({ valid: false, checked: 1, firstInvalidSeq: 2, problem: "row 2 was changed after it was recorded", head: null });
+    const words = await cli(server, ["audit", "verify", "--project", "internal"], dir);
+    expect([words.code, words.stdout]).toEqual([1, "The audit log of internal is broken at row 2: row 2 was changed after it was recorded (the row before it is intact).\n"]);
+
+    // A removed row breaks the chain where it was.
+    await sql(server, "delete from audit_log where project_id = 'internal' and seq = 1");
+    expect(JSON.parse((await cli(server, ["--json", "audit", "verify", "--project", "internal"], dir)).stdout)).toMatchObject({ valid: false, firstInvalidSeq: 1, problem: "row 1 is missing" });
+  }, 60_000);
+
+  it("refuses an unknown project and a missing server secret", async () => {
+    const unknown = await cli(server, ["audit", "verify", "--project", "nope"], dir);
+    expect(unknown.code).toBe(65);
+    expect(unknown.stderr).toMatch(/^latchkey: There is no project "nope" in this database/);
+    // Without the server's secret the chain cannot be checked (and no new secret is made up).
+    const noSecret = await cli(server, ["audit", "verify", "--project", "internal"], dir, { LATCHKEY_SERVER_SECRET: undefined });
+    expect(noSecret.code).toBe(78);
+    expect(noSecret.stderr).toBe(`latchkey: The server secret was not found: set LATCHKEY_SERVER_SECRET, or LATCHKEY_DATA_DIR to the server's data directory (${dir} has no server-secret file).\n`);
+  });
+});
