@@ -51,8 +51,8 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
   // The setting is SET after connecting rather than passed as a startup option, which poolers such as
   // PgBouncer refuse; the client sends it before any query given to it. Should it fail, the statements
   // still run, planned as PostgreSQL chooses.
-  const genericPlanPool = openPool(url, GENERIC_PLAN_POOL_SIZE, roundTrips, (client) => {
-    client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
+  const genericPlanPool = openPool(url, GENERIC_PLAN_POOL_SIZE, roundTrips, async (client) => {
+    await client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
   });
   const genericPlanRoot = drizzle(genericPlanPool) as unknown as Db;
   const guard = transactionGuard(checkTransactions);
@@ -140,11 +140,14 @@ export async function openPostgresStore(url: string, poolSize: number, checkTran
  * A connection pool. A connection lost while idle (a database restart) or while in use must not crash
  * the process: the pool reports idle ones, and each client reports its own; the query in progress
  * fails on its own and the pool opens a new connection for the next request. `onConnect` runs on each
- * new connection before the pool hands it out. Every statement a connection sends adds one to
+ * new connection and finishes before the pool hands it out (pg-pool's hook: no query is sent while
+ * another is still running on the connection). Every statement a connection sends afterwards adds one to
  * `roundTrips.count` (pool.query runs on a pooled connection too, so it is counted there once).
  */
-function openPool(url: string, max: number, roundTrips: { count: number }, onConnect?: (client: pg.PoolClient) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+function openPool(url: string, max: number, roundTrips: { count: number }, onConnect?: (client: pg.PoolClient) => Promise<void>): pg.Pool {
+  // `onConnect` is pg-pool's option (3.9 and later); @types/pg does not declare it yet.
+  const config: pg.PoolConfig & { onConnect?: (client: pg.PoolClient) => Promise<void> } = { connectionString: url, max, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, onConnect };
+  const pool = new pg.Pool(config);
   pool.on("error", () => {});
   pool.on("connect", (client) => {
     client.on("error", () => {});
@@ -153,7 +156,6 @@ function openPool(url: string, max: number, roundTrips: { count: number }, onCon
       roundTrips.count++;
       return send(...args);
     };
-    onConnect?.(client);
   });
   return pool;
 }
