@@ -125,7 +125,7 @@ export const sendContactChannelVerificationCode = defineProcedure({
   summary: "Mail a verification link to a contact channel",
   tags,
   successStatus: 200,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_ID_DOES_NOT_EXIST", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "contactChannelMissingForVerification", "verificationCodeOwnOnly", "tooManyRequests"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_ID_DOES_NOT_EXIST", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "contactChannelMissingForVerification", "verificationCodeOwnOnly", "tooManyRequests", "emailSendFailed"],
   params: channelParams,
   body: z.strictObject({ callback_url: callbackUrl }),
   output: successResponse,
@@ -140,7 +140,7 @@ export const sendPrimaryEmailVerificationCode = defineProcedure({
   description: "Deprecated: use `/contact-channels/{user_id}/{contact_channel_id}/send-verification-code`.",
   tags,
   successStatus: 200,
-  errors: ["EMAIL_IS_NOT_PRIMARY_EMAIL", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "noPrimaryEmailToVerify", "tooManyRequests"],
+  errors: ["EMAIL_IS_NOT_PRIMARY_EMAIL", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "noPrimaryEmailToVerify", "tooManyRequests", "emailSendFailed"],
   body: z.strictObject({ email, callback_url: callbackUrl }),
   output: successResponse,
 });

@@ -15,7 +15,7 @@ export const sendSignInCode = defineProcedure({
   summary: "Mail a sign-in link with a one-time code; the answer's nonce completes the code typed from the mail",
   tags: ["One-time codes"],
   successStatus: 200,
-  errors: ["REDIRECT_URL_NOT_WHITELISTED", "USER_EMAIL_ALREADY_EXISTS", "SIGN_UP_NOT_ENABLED", "otpSignInDisabled", "tooManyRequests"],
+  errors: ["REDIRECT_URL_NOT_WHITELISTED", "USER_EMAIL_ALREADY_EXISTS", "SIGN_UP_NOT_ENABLED", "otpSignInDisabled", "tooManyRequests", "emailSendFailed"],
   body: z.strictObject({ email: signUpEmail, callback_url: urlString }),
   output: z.object({ nonce: z.string().meta({ description: "Send `otp + nonce` as the code to sign in with the typed code." }) }),
 });

@@ -85,6 +85,7 @@ const wireTexts: Record<string, [number, string]> = {
   webhookEndpointNotFound: [404, "Webhook endpoint not found."],
   webhookDeliveryNotFound: [404, "Webhook delivery not found."],
   webhookTargetRefused: [400, "The webhook URL cannot be used: {reason}"],
+  emailSendFailed: [400, "Failed to send email. If you are the admin of this project, please check the email configuration and try again."],
   notificationCategoryNameNotFound: [400, "Notification category not found with given name"],
   sendEmailTemplateNotFound: [400, "No template found with given template_id"],
   sendEmailDraftNotFound: [400, "No draft found with given draft_id"],

@@ -120,6 +120,8 @@ export const statusErrors = {
   webhookTargetRefused: defineStatusError(400, (d: { reason: string }) => `The webhook URL cannot be used: ${d.reason}`),
 
   // Sending e-mail and notification preferences
+  emailSendFailed: defineStatusError(400,
+    "Failed to send email. If you are the admin of this project, please check the email configuration and try again."),
   notificationCategoryNameNotFound: defineStatusError(400, "Notification category not found with given name"),
   sendEmailTemplateNotFound: defineStatusError(400, "No template found with given template_id"),
   sendEmailDraftNotFound: defineStatusError(400, "No draft found with given draft_id"),

@@ -33,7 +33,7 @@ export const sendTeamInvitationCode = defineProcedure({
     "Clients must be members holding `$invite_members`. The e-mail links to `callback_url` (on a trusted domain) with `code` added to its query.",
   tags,
   successStatus: 200,
-  errors: [...clientTeamErrors, "REDIRECT_URL_NOT_WHITELISTED"],
+  errors: [...clientTeamErrors, "REDIRECT_URL_NOT_WHITELISTED", "emailSendFailed"],
   body: z.strictObject({
     team_id: teamId,
     email,

@@ -2423,6 +2423,11 @@ export interface components {
          */
         emailDraftNotFound: "No draft found with given id";
         /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        emailSendFailed: "Failed to send email. If you are the admin of this project, please check the email configuration and try again.";
+        /**
          * @description HTTP 404, text/plain.
          * @constant
          */
@@ -4504,6 +4509,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_9a05b211: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["emailSendFailed"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_9ab55bc7: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4589,14 +4605,14 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_059e48a1: {
+        Errors400_60c305fd: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["noPrimaryEmailToVerify"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["verificationCodeOwnOnly"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4674,6 +4690,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_0742cb30: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["noPrimaryEmailToVerify"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_889b6daa: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4717,14 +4744,15 @@ export interface components {
                 "text/plain": components["schemas"]["totpRequiredForRecoveryCodes"];
             };
         };
-        /** @description Known error. */
-        Errors400_37796d84: {
+        /** @description Known error, or plain-text error. */
+        Errors400_13930bf3: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"];
             };
         };
         /** @description Known error. */
@@ -4788,17 +4816,6 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["teamIdRequiredForClient"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_b8b2c025: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["verificationCodeOwnOnly"];
             };
         };
         /** @description Known error. */
@@ -6126,7 +6143,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_37796d84"];
+            400: components["responses"]["Errors400_9a05b211"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -6991,7 +7008,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_b8b2c025"];
+            400: components["responses"]["Errors400_60c305fd"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_680ad90b"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -7017,7 +7034,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_059e48a1"];
+            400: components["responses"]["Errors400_0742cb30"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -8394,7 +8411,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_84847b9e"];
+            400: components["responses"]["Errors400_13930bf3"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];

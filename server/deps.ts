@@ -116,5 +116,6 @@ function lateJobs(runner: () => JobRunner): JobRunner {
     stop: () => runner().stop(),
     runOnce: () => runner().runOnce(),
     wake: () => runner().wake(),
+    deliverNow: (projectId, id, options) => runner().deliverNow(projectId, id, options),
   };
 }

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { SMTPServer } from "smtp-server";
 import { createJobRunner } from "../../server/services/jobs/runner.js";
 import { createTestInstance } from "../../test/support/instance.js";
+import { startSmtpSink } from "../../test/support/smtp-sink.js";
 
 export interface EmailSendResult {
   dialect: "sqlite" | "postgres";
@@ -30,33 +30,6 @@ export interface EmailSendResult {
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/** An SMTP server that accepts everything and only counts (no parsing: the sink must not be the limit). */
-async function countingSink(): Promise<{ port: number; count(): number; close(): Promise<void> }> {
-  let received = 0;
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
-    disableReverseLookup: true,
-    logger: false,
-    closeTimeout: 100,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? "anyone" }),
-    onData(stream, _session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        received++;
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const address = server.server.address();
-  if (!address || typeof address === "string") throw new Error("The sink has no port");
-  return { port: address.port, count: () => received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 export async function measureEmailSending(
   dialect: "sqlite" | "postgres",
   users: number,
@@ -64,7 +37,8 @@ export async function measureEmailSending(
   log: (line: string) => void,
   options: { deliver: boolean } = { deliver: true },
 ): Promise<EmailSendResult> {
-  const sink = await countingSink();
+  // Counting only, no parsing: the sink must not be the limit.
+  const sink = await startSmtpSink({ parse: false });
   await using lk = await createTestInstance(dialect, { validateResponses: false, checkTransactions: false, logLevel: "silent" });
   try {
     const project = await lk.createProject({
@@ -101,8 +75,8 @@ export async function measureEmailSending(
     const deliveryStart = performance.now();
     runner.start();
     try {
-      while (sink.count() < users) {
-        if (performance.now() - deliveryStart > timeoutMs) throw new Error(`only ${sink.count()} of ${users} mails arrived within ${timeoutMs} ms`);
+      while (sink.received < users) {
+        if (performance.now() - deliveryStart > timeoutMs) throw new Error(`only ${sink.received} of ${users} mails arrived within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     } finally {

@@ -18,8 +18,12 @@ export const compatibilityFacts = Object.freeze({
     "U4",
     // Security: a new primary e-mail starts unverified.
     "U7",
+    // Security: the reset mail is sent after the answer, which must not reveal whether the address has an account.
+    "E1",
     // Security: the one-time code stays out of the mail subject (subjects are stored in the clear).
     "E4",
+    // Wording: the access-type errors link to no outside documentation.
+    "M1", "M2",
   ]),
   extensions: Object.freeze([
     "oauth-custom-oidc-providers",

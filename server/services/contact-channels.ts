@@ -12,7 +12,7 @@ import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { channelToJson, deletedChannelToJson } from "../views/contact-channels.js";
-import { limitVerificationMails, sendEmailVerification } from "./email-verification.js";
+import { limitVerificationMails, mailEmailVerification } from "./email-verification.js";
 import { recordEvent, type EventActor } from "./events.js";
 import { queueSecurityAlert } from "./security-alerts.js";
 import { normalizeEmail } from "./users/primary-email.js";
@@ -156,10 +156,7 @@ export async function sendPrimaryEmailVerification(
 async function queueVerification(deps: AppDeps, project: ProjectRow, channel: ContactChannelRow, callbackUrl: string): Promise<void> {
   if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
   await limitVerificationMails(deps, project, channel.value);
-  await deps.store.transaction((tx) =>
-    sendEmailVerification(deps, tx, project, { userId: channel.userId, channelId: channel.id, email: channel.value, callbackUrl }),
-  );
-  deps.jobs.wake();
+  await mailEmailVerification(deps, project, { userId: channel.userId, channelId: channel.id, email: channel.value, callbackUrl });
 }
 
 function usedForAuthElsewhere(value: string) {

@@ -1,51 +1,52 @@
 /**
  * Dashboard seats (teams-and-permissions.md §5): a team of the internal project owns projects, and each
- * of its members is a dashboard admin of them. The team's `dashboard_admins` item counts its seats: the
- * item's quantity plus what the internal project's default offers include (the `free` plan: one seat).
- * A team may not grow past its seats. Without the item in the internal project's config there is no
- * limit (internal projects made before the item existed keep inviting freely).
+ * of its members is a dashboard admin of them. The team's `dashboard_admins` item counts its seats, as
+ * the items API reads it (what the internal project's default `free` plan includes, one seat, counted
+ * in). A team may not grow past its seats. Without the item in the internal project's config there is
+ * no limit (internal projects made before the item existed keep inviting freely).
  */
+import { and, count, eq } from "drizzle-orm";
 import { knownError } from "../../contract/known-error.js";
-import type { ConfigOffer } from "../../contract/payments-config.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { renderProjectConfig } from "./config/project-config.js";
-import { readItem, type Customer } from "./payments/items.js";
-import { activePurchases } from "./payments/purchases.js";
+import { readItem } from "./payments/items.js";
 
 export const DASHBOARD_ADMINS_ITEM = "dashboard_admins";
-
-/**
- * What the offers included by default give the customer of `itemId`: an offer without a group always
- * counts; one of a group counts while the customer holds no purchase of that group.
- */
-async function includedByDefault(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string): Promise<number> {
-  const offers = Object.values(renderProjectConfig(project).payments.offers) as ConfigOffer[];
-  const defaults = offers.filter((offer) => offer.prices === "include-by-default" && offer.customerType === customer.type && Object.hasOwn(offer.includedItems, itemId));
-  if (defaults.length === 0) return 0;
-  const heldGroups = new Set((await activePurchases(deps, project.id, customer)).map((purchase) => purchase.offer.groupId));
-  return defaults
-    .filter((offer) => offer.groupId === undefined || !heldGroups.has(offer.groupId))
-    .reduce((sum, offer) => sum + offer.includedItems[itemId]!.quantity, 0);
-}
 
 /** The team's dashboard seats, or null when the project defines no `dashboard_admins` item. */
 export async function dashboardSeats(deps: AppDeps, project: ProjectRow, teamId: string): Promise<number | null> {
   if (!Object.hasOwn(renderProjectConfig(project).payments.items, DASHBOARD_ADMINS_ITEM)) return null;
-  const customer: Customer = { type: "team", id: teamId };
-  const { quantity } = await readItem(deps, project, customer, DASHBOARD_ADMINS_ITEM);
-  return quantity + (await includedByDefault(deps, project, customer, DASHBOARD_ADMINS_ITEM));
+  return (await readItem(deps, project, { type: "team", id: teamId }, DASHBOARD_ADMINS_ITEM)).quantity;
 }
 
 /**
  * Throws ITEM_QUANTITY_INSUFFICIENT_AMOUNT (as Stack does: `quantity: -1`, the one seat asked for) when
- * one more member would take the team past its seats. `seats` comes from `dashboardSeats`.
+ * one more member would take the team past its seats. `seats` comes from `dashboardSeats`; `db` is the
+ * transaction that then adds the member, which must follow in it: the team stays locked until it
+ * commits, so concurrent additions count one another instead of each taking the last seat.
  */
 export async function assertSeatForOneMore(deps: AppDeps, project: ProjectRow, teamId: string, seats: number | null, db: Db): Promise<void> {
   if (seats === null) return;
-  const members = (await deps.queries.teams.memberRecords(project.id, { teamId }, db)).length;
-  if (members + 1 > seats) {
+  await lockTeam(deps, db, project.id, teamId);
+  const t = deps.store.t.teamMembers;
+  const [row] = await db.select({ members: count() }).from(t).where(and(eq(t.projectId, project.id), eq(t.teamId, teamId)));
+  if ((row?.members ?? 0) + 1 > seats) {
     throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: DASHBOARD_ADMINS_ITEM, customer_id: teamId, quantity: -1 });
   }
+}
+
+/**
+ * Holds the team's row until the transaction ends. PostgreSQL: a second transaction checking a seat
+ * waits here for the first to commit; its serialisable snapshot, taken before the wait, then conflicts
+ * with the first's membership and it is retried (pg-store.ts), counting that member. `no key update`
+ * leaves the row's key free, so inserts that only reference the team (memberships added without a seat
+ * check, permissions) do not wait. SQLite: nothing to do, the transaction (BEGIN IMMEDIATE on the one
+ * connection) already excludes every other writer.
+ */
+async function lockTeam(deps: AppDeps, db: Db, projectId: string, teamId: string): Promise<void> {
+  if (deps.store.dialect !== "postgres") return;
+  const t = deps.store.t.teams;
+  await db.select({ id: t.id }).from(t).where(and(eq(t.projectId, projectId), eq(t.id, teamId))).for("no key update");
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { channelToJson } from "../views/contact-channels.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { sendQueuedEmailNow } from "./email/send-now.js";
 import { recordEvent } from "./events.js";
 import { enforceLimit } from "./rate-limits.js";
 import { verificationEmail } from "./email/templates.js";
@@ -29,7 +30,6 @@ export interface EmailToVerify {
   callbackUrl: string;
 }
 
-/** Queues the verification mail in `db`'s transaction. The callback URL must be trusted. */
 /**
  * Counts a resend of a verification mail to this address (at most 5 per 10 minutes). Call it before the
  * transaction that queues the mail: the counter is its own write.
@@ -38,7 +38,11 @@ export async function limitVerificationMails(deps: AppDeps, project: ProjectRow,
   await enforceLimit(deps, `verify-send:${project.id}:${email}`, MAILS_PER_ADDRESS);
 }
 
-export async function sendEmailVerification(deps: AppDeps, db: Db, project: ProjectRow, target: EmailToVerify): Promise<void> {
+/**
+ * Queues the verification mail in `db`'s transaction and answers its outbox id (for
+ * `sendQueuedEmailNow` once that transaction has committed). The callback URL must be trusted.
+ */
+export async function sendEmailVerification(deps: AppDeps, db: Db, project: ProjectRow, target: EmailToVerify): Promise<string> {
   assertTrustedUrl(deps, project, target.callbackUrl);
   const { code } = await createVerificationCode(deps, {
     projectId: project.id,
@@ -49,7 +53,17 @@ export async function sendEmailVerification(deps: AppDeps, db: Db, project: Proj
     db,
   });
   const mail = await verificationEmail(deps, project, { link: withQueryParam(target.callbackUrl, "code", code), recipient: { email: target.email } });
-  await enqueueEmail(deps, db, { projectId: project.id, to: [target.email], ...mail });
+  return enqueueEmail(deps, db, { projectId: project.id, to: [target.email], ...mail });
+}
+
+/**
+ * Sends a verification mail on request (a resend): queued in its own transaction, then handed to SMTP
+ * before the caller answers, which fails when the mail cannot be sent (email/send-now.ts).
+ */
+export async function mailEmailVerification(deps: AppDeps, project: ProjectRow, target: EmailToVerify): Promise<void> {
+  const outboxId = await deps.store.transaction((tx) => sendEmailVerification(deps, tx, project, target));
+  deps.jobs.wake();
+  await sendQueuedEmailNow(deps, project, outboxId, "required");
 }
 
 /** Checks the code (without using it) and returns the channel it verifies. */

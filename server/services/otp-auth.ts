@@ -10,6 +10,7 @@ import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { userToJson } from "../views/users.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { sendQueuedEmailNow } from "./email/send-now.js";
 import { recordEvent } from "./events.js";
 import { magicLinkEmail } from "./email/templates.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
@@ -43,13 +44,14 @@ export async function sendSignInCode(deps: AppDeps, project: ProjectRow, emailIn
   refuseUnverifiedOwner(owner, email);
   if (!owner && !renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
   await enforceLimit(deps, `otp-send:${project.id}:${email}`, SEND_LIMIT);
-  const nonce = await deps.store.transaction(async (tx) => {
+  const { nonce, outboxId } = await deps.store.transaction(async (tx) => {
     const created = await createVerificationCode(deps, { projectId: project.id, purpose: OTP_SIGN_IN, data: { email } satisfies CodeData, ttlMs: CODE_TTL_MS, db: tx });
     const mail = await magicLinkEmail(deps, project, { link: withQueryParam(callbackUrl, "code", created.code), otp: created.otp, recipient: { displayName: owner?.user.displayName ?? null, email } });
-    await enqueueEmail(deps, tx, { projectId: project.id, to: [email], ...mail });
-    return created.nonce;
+    return { nonce: created.nonce, outboxId: await enqueueEmail(deps, tx, { projectId: project.id, to: [email], ...mail }) };
   });
   deps.jobs.wake();
+  // The client reads the code from the mailbox as soon as this answers.
+  await sendQueuedEmailNow(deps, project, outboxId, "required");
   return { nonce };
 }
 

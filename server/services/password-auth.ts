@@ -8,6 +8,7 @@ import { statusError } from "../errors.js";
 import { userToJson } from "../views/users.js";
 import { assertNotCommonPassword } from "./common-passwords.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { sendQueuedEmailNow } from "./email/send-now.js";
 import { recordEvent } from "./events.js";
 import { passwordResetEmail } from "./email/templates.js";
 import { hostedPageUrl, sendEmailVerification } from "./email-verification.js";
@@ -62,10 +63,10 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   const passwordHash = await hashPassword(input.password);
   const anonymous = input.anonymousUser?.user.isAnonymous ? input.anonymousUser : null;
   const finish = async (db: Db, record: UserRecord) => {
-    await sendEmailVerification(deps, db, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl });
-    return completeSignIn(deps, db, project.id, record);
+    const verificationMail = await sendEmailVerification(deps, db, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl });
+    return { verificationMail, signedIn: await completeSignIn(deps, db, project.id, record) };
   };
-  const result = anonymous
+  const { verificationMail, signedIn } = anonymous
     ? await deps.store.transaction(async (tx) => {
         await guardAuthEmail(email, () => changePrimaryEmail(deps, tx, project.id, anonymous.user.id, { value: email, verified: false, usedForAuth: true }));
         await deps.queries.users.update(project.id, anonymous.user.id, { isAnonymous: false, passwordHash }, tx);
@@ -79,7 +80,10 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
         deps.store.insertBatch(async (batch) => finish(batch, await createUser(deps, batch, project, { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash }))),
       );
   deps.jobs.wake();
-  return result;
+  // The verification mail is in the mailbox when the client gets its tokens. The account exists by
+  // now, so a mail that cannot be sent does not fail the sign-up: it stays with the runner's retries.
+  await sendQueuedEmailNow(deps, project, verificationMail, "best-effort");
+  return signedIn;
 }
 
 export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string): Promise<SignInResult> {
@@ -111,7 +115,12 @@ export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailIn
   });
 }
 
-/** Mails a reset link when the e-mail belongs to a user with a password; answers the same either way. */
+/**
+ * Mails a reset link when the e-mail belongs to a user with a password; answers the same either way.
+ * The mail goes through the background runner, not before the answer as verification and sign-in
+ * mails do (email/send-now.ts): waiting for SMTP only when the address has an account would let the
+ * answer's timing tell who has one.
+ */
 export async function sendPasswordResetCode(deps: AppDeps, project: ProjectRow, emailInput: string, callbackUrl: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertTrustedUrl(deps, project, callbackUrl);

@@ -65,7 +65,7 @@ export interface TokenPair {
 /** A new session for the user and its first access token. */
 export async function startSession(deps: AppDeps, db: Db, projectId: string, record: UserRecord, options: Omit<NewSession, "projectId" | "userId"> = {}): Promise<TokenPair> {
   const { sessionId, refreshToken } = await createSession(deps, db, { projectId, userId: record.user.id, ...options });
-  const accessToken = await deps.accessTokens.issue(projectId, tokenUserOf(record), sessionId);
+  const accessToken = await deps.accessTokens.issue(projectId, tokenUserOf(record), sessionId, db);
   return { access_token: accessToken, refresh_token: refreshToken };
 }
 
@@ -82,9 +82,11 @@ export async function startSessionForUser(
 ): Promise<TokenPair> {
   const record = await deps.queries.users.find(projectId, userId);
   if (!record) throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: userId });
+  // The batch cannot read: the signing key is loaded before it (no query when this process holds it).
+  await deps.signingKeys.current(projectId);
   return deps.store.insertBatch(async (batch) => {
     const { sessionId, refreshToken } = await createSession(deps, batch, { projectId, userId, ...options }, actor);
-    return { access_token: await deps.accessTokens.issue(projectId, tokenUserOf(record), sessionId), refresh_token: refreshToken };
+    return { access_token: await deps.accessTokens.issue(projectId, tokenUserOf(record), sessionId, batch), refresh_token: refreshToken };
   });
 }
 

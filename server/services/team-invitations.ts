@@ -10,6 +10,7 @@ import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { assertSeatForOneMore, dashboardSeats } from "./dashboard-seats.js";
 import { enqueueEmail } from "./email/outbox.js";
+import { sendQueuedEmailNow } from "./email/send-now.js";
 import { teamInvitationEmail } from "./email/templates.js";
 import { INTERNAL_PROJECT_ID } from "./projects.js";
 import { enforceLimit } from "./rate-limits.js";
@@ -34,19 +35,23 @@ export interface NewTeamInvitation {
   callbackUrl: string;
 }
 
-/** Creates the invitation and queues its e-mail; returns the invitation id. The callback URL must be trusted. */
+/**
+ * Creates the invitation and mails it before answering (email/send-now.ts); returns the invitation id.
+ * The callback URL must be trusted.
+ */
 export async function sendTeamInvitation(deps: AppDeps, project: ProjectRow, input: NewTeamInvitation): Promise<string> {
   const team = await getTeam(deps, project.id, input.teamId);
   assertTrustedUrl(deps, project, input.callbackUrl);
   await enforceLimit(deps, `invite-send:${project.id}:${normalizeEmail(input.email)}`, INVITATIONS_PER_ADDRESS);
-  const id = await deps.store.transaction(async (tx) => {
+  const { id, outboxId } = await deps.store.transaction(async (tx) => {
     const data = { email: input.email } satisfies InvitationData;
     const created = await createVerificationCode(deps, { projectId: project.id, purpose: TEAM_INVITATION, teamId: team.id, data, ttlMs: SEVEN_DAYS, db: tx });
     const mail = await teamInvitationEmail(deps, project, { teamName: team.displayName, link: withQueryParam(input.callbackUrl, "code", created.code), recipient: { email: input.email } });
-    await enqueueEmail(deps, tx, { projectId: project.id, to: [input.email], ...mail });
-    return created.id;
+    return { id: created.id, outboxId: await enqueueEmail(deps, tx, { projectId: project.id, to: [input.email], ...mail }) };
   });
   deps.jobs.wake();
+  // Sent before the answer: the inviter is told when the invitation could not be mailed.
+  await sendQueuedEmailNow(deps, project, outboxId, "required");
   return id;
 }
 

@@ -2,14 +2,15 @@
 import type { z } from "zod";
 import type { deletedUserEvent } from "../../contract/events.js";
 import type { serverUser } from "../../contract/users.js";
-import type { UserRecord } from "../db/queries/users.js";
+import type { ListedUserRecord, UserRecord } from "../db/queries/users.js";
 import { teamToJson } from "./teams.js";
 
 export type ServerUserJson = z.input<typeof serverUser>;
 type Metadata = ServerUserJson["client_metadata"];
 
-export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey, oauthProviders }: UserRecord): ServerUserJson {
-  const hasPassword = user.passwordHash !== null;
+/** A full record, or a page's narrower one (which carries the password and TOTP secret as flags). */
+export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey, oauthProviders }: UserRecord | ListedUserRecord): ServerUserJson {
+  const hasPassword = "hasPassword" in user ? user.hasPassword : user.passwordHash !== null;
   return {
     id: user.id,
     primary_email: primaryEmail?.value ?? null,
@@ -26,7 +27,7 @@ export function userToJson({ user, primaryEmail, selectedTeam, hasPasskey, oauth
     otp_auth_enabled: user.otpAuthEnabled,
     passkey_auth_enabled: hasPasskey,
     auth_with_email: hasPassword || user.otpAuthEnabled,
-    requires_totp_mfa: user.totpSecret !== null,
+    requires_totp_mfa: "hasTotp" in user ? user.hasTotp : user.totpSecret !== null,
     is_anonymous: user.isAnonymous,
     oauth_providers: oauthProviders ? [...oauthProviders] : [],
     selected_team_id: selectedTeam ? user.selectedTeamId : null,

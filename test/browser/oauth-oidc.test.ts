@@ -4,34 +4,17 @@
  * against the built server in its own process. The app is a minimal page on http://localhost:<port>:
  * it keeps the PKCE verifier and state in sessionStorage, sends the browser to our authorize endpoint,
  * and on its callback page checks the state, redeems the code at `POST /auth/oauth/token` and shows
- * the user from `/users/me`. A screenshot of each end lands in test-artifacts/ (gitignored).
+ * the user from `/users/me`. A screenshot of each end lands in test-artifacts/screenshots/oauth-oidc/
+ * (gitignored).
  *
  * Needs `apt-get install -y chromium`; without it the test fails and says so.
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { chromium, type Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { launchChromium, newPage, screenshot } from "../support/chromium.js";
 import { testDialects } from "../support/databases.js";
 import { startOidcProvider } from "../support/oidc-provider.js";
-import { startServerProcess } from "../support/server-process.js";
+import { adminCall, keys, servePageApp, startKeyedServer } from "./page-app.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-const ARTIFACTS = "test-artifacts";
-const keys = {
-  publishableClientKey: "pck_browser_test_publishable_000000000000000000000000",
-  secretServerKey: "ssk_browser_test_secret_0000000000000000000000000000",
-  superSecretAdminKey: "sak_browser_test_admin_00000000000000000000000000000",
-};
 const idpClient = { clientId: "latchkey-browser-client", clientSecret: "latchkey-browser-secret" };
 
 /**
@@ -83,82 +66,46 @@ else if (location.pathname === "/error") show([["error", new URLSearchParams(loc
 else document.getElementById("start").onclick = () => void start();
 </script></body></html>`;
 
-async function servePage(api: string): Promise<Server & AsyncDisposable> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (["/", "/callback", "/error"].includes(path)) res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pageHtml(api));
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return Object.assign(server, { [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-}
-
-async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium); the browser tests never download a browser.`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
-}
-
-async function admin(api: string, method: string, path: string, body: Record<string, unknown>) {
-  const res = await fetch(`${api}/api/v1${path}`, {
-    method,
-    headers: { "content-type": "application/json", "x-stack-access-type": "admin", "x-stack-project-id": "internal", "x-stack-super-secret-admin-key": keys.superSecretAdminKey },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
 describe.each(testDialects)("social sign-in in Chromium against the server on %s", (dialect) => {
   it("signs in through the mock OpenID Connect provider's page and shows the user; Cancel ends at the error page", { timeout: 120_000 }, async () => {
-    await using server = await startServerProcess(dialect, {
-      LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY: keys.publishableClientKey,
-      LATCHKEY_INTERNAL_SECRET_SERVER_KEY: keys.secretServerKey,
-      LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: keys.superSecretAdminKey,
-      LATCHKEY_VALIDATE_RESPONSES: "true",
-    });
+    await using server = await startKeyedServer(dialect);
     await using idp = await startOidcProvider({ ...idpClient, redirectUris: [`${server.url}/api/v1/auth/oauth/callback/corp`], host: "localhost", interactive: true });
-    await admin(server.url, "PATCH", "/internal/projects/current", { config: { allow_localhost: true } });
-    await admin(server.url, "PATCH", "/internal/config/override", {
+    await adminCall(server.url, "PATCH", "/internal/projects/current", { config: { allow_localhost: true } });
+    await adminCall(server.url, "PATCH", "/internal/config/override", {
       config_override_string: JSON.stringify({
         "auth.oauth.providers.corp": { type: "oidc", issuerUrl: idp.issuer, isShared: false, ...idpClient, allowSignIn: true, allowConnectedAccounts: false },
       }),
     });
-    await using pageServer = await servePage(server.url);
-    const appOrigin = `http://localhost:${(pageServer.address() as { port: number }).port}`;
-    mkdirSync(ARTIFACTS, { recursive: true });
+    const appPage = { type: "text/html; charset=utf-8", body: pageHtml(server.url) };
+    await using app = await servePageApp({ "/": appPage, "/callback": appPage, "/error": appPage });
 
     const browser = await launchChromium();
     try {
-      const context = await browser.newContext();
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      const pageErrors: string[] = [];
-      page.on("pageerror", (error) => pageErrors.push(error.message));
+      const { page, errors: pageErrors } = await newPage(browser);
 
-      await page.goto(`${appOrigin}/`);
+      await page.goto(`${app.origin}/`);
       await page.getByRole("button", { name: "Sign in with Corp" }).click();
       await page.waitForURL(`${idp.issuer}/interaction/**`);
       await expect.poll(() => page.getByText("latchkey-browser-client").count()).toBe(1);
       await page.getByLabel("E-mail").fill("grace@corp.example");
       await page.getByLabel("Name").fill("Grace Hopper");
-      await page.screenshot({ path: `${ARTIFACTS}/oauth-oidc-provider-page-${dialect}.png`, fullPage: true });
+      await screenshot(page, "oauth-oidc", `provider-page-${dialect}`);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(`${appOrigin}/callback?**`);
+      await page.waitForURL(`${app.origin}/callback?**`);
       await page.locator("#email").waitFor();
       expect(pageErrors).toEqual([]);
       expect(await page.locator("#email").textContent()).toBe("grace@corp.example");
       expect(await page.locator("#name").textContent()).toBe("Grace Hopper");
       expect(await page.locator("#new").textContent()).toBe("true");
-      await page.screenshot({ path: `${ARTIFACTS}/oauth-oidc-signed-in-${dialect}.png`, fullPage: true });
+      await screenshot(page, "oauth-oidc", `signed-in-${dialect}`);
 
       // A fresh browser session at the provider: Cancel comes back to the app's error page.
-      const second = await (await browser.newContext()).newPage();
-      await second.goto(`${appOrigin}/`);
+      const { page: second } = await newPage(browser);
+      await second.goto(`${app.origin}/`);
       await second.getByRole("button", { name: "Sign in with Corp" }).click();
       await second.waitForURL(`${idp.issuer}/interaction/**`);
       await second.getByRole("button", { name: "Cancel" }).click();
-      await second.waitForURL(`${appOrigin}/error?**`);
+      await second.waitForURL(`${app.origin}/error?**`);
       expect(await second.locator("#error").textContent()).toBe("OAUTH_PROVIDER_ACCESS_DENIED");
     } finally {
       await browser.close();

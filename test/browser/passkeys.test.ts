@@ -1,36 +1,19 @@
 /**
  * Passkeys in a real browser: Debian's Chromium (driven by playwright-core, never downloaded) with a
- * CDP virtual authenticator, against the built server in its own process. The page is served from
- * its own origin, http://localhost:<port> (never 127.0.0.1: an IP address cannot be an RP id), loads
- * @simplewebauthn/browser and calls the REST API with fetch, replacing the placeholder RP id with its
- * hostname as the Stack SDK does.
+ * CDP virtual authenticator, against the built server in its own process. The page is served from its
+ * own origin, http://localhost:<port> (page-app.ts), loads @simplewebauthn/browser and calls the REST
+ * API with fetch, replacing the placeholder RP id with its hostname as the Stack SDK does.
  *
  * Needs `apt-get install -y chromium`; without it the test fails and says so.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { launchChromium, newPage } from "../support/chromium.js";
 import { testDialects } from "../support/databases.js";
-import { startServerProcess } from "../support/server-process.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-const keys = {
-  publishableClientKey: "pck_browser_test_publishable_000000000000000000000000",
-  secretServerKey: "ssk_browser_test_secret_0000000000000000000000000000",
-  superSecretAdminKey: "sak_browser_test_admin_00000000000000000000000000000",
-};
+import { adminCall, keys, servePageApp, startKeyedServer } from "./page-app.js";
 
 /** @simplewebauthn/browser's one-file build (a UMD script defining `SimpleWebAuthnBrowser`). */
 const webauthnBundle = readFileSync(join(dirname(createRequire(import.meta.url).resolve("@simplewebauthn/browser")), "../dist/bundle/index.umd.min.js"), "utf8");
@@ -67,35 +50,14 @@ window.latchkey = {
 };
 </script></body></html>`;
 
-async function servePage(api: string): Promise<Server & AsyncDisposable> {
-  const server = createServer((req, res) => {
-    if (req.url === "/simplewebauthn.js") res.writeHead(200, { "content-type": "text/javascript" }).end(webauthnBundle);
-    else if (req.url === "/") res.writeHead(200, { "content-type": "text/html" }).end(pageHtml(api));
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return Object.assign(server, { [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-}
-
-async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium); the browser tests never download a browser.`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
-}
-
 /** A page on http://localhost:<port> with a virtual platform authenticator that holds discoverable credentials. */
 async function openPage(browser: Browser, url: string) {
-  const context = await browser.newContext();
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  const { context, page, errors: pageErrors } = await newPage(browser);
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  const pageErrors: string[] = [];
-  page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(url);
   if (!(await page.evaluate(() => "latchkey" in globalThis))) throw new Error(`The test page did not load: ${pageErrors.join("; ")}`);
   const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
@@ -110,29 +72,19 @@ const inPage = {
   signInWithPasskey: (page: Page): Promise<Answer> => page.evaluate(() => (globalThis as any).latchkey.signInWithPasskey()),
 };
 
-async function adminPatch(api: string, config: Record<string, unknown>) {
-  const res = await fetch(`${api}/api/v1/internal/projects/current`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json", "x-stack-access-type": "admin", "x-stack-project-id": "internal", "x-stack-super-secret-admin-key": keys.superSecretAdminKey },
-    body: JSON.stringify({ config }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
+const adminPatch = (api: string, config: Record<string, unknown>) => adminCall(api, "PATCH", "/internal/projects/current", { config });
 
 describe.each(testDialects)("passkeys in Chromium against the server on %s", (dialect) => {
   it("registers a passkey, signs in with it without an e-mail, and refuses an untrusted origin", { timeout: 120_000 }, async () => {
-    await using server = await startServerProcess(dialect, {
-      LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY: keys.publishableClientKey,
-      LATCHKEY_INTERNAL_SECRET_SERVER_KEY: keys.secretServerKey,
-      LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: keys.superSecretAdminKey,
-      LATCHKEY_VALIDATE_RESPONSES: "true",
-    });
+    await using server = await startKeyedServer(dialect);
     await adminPatch(server.url, { passkey_enabled: true, allow_localhost: true });
-    await using pageServer = await servePage(server.url);
-    const pageUrl = `http://localhost:${(pageServer.address() as { port: number }).port}/`;
+    await using app = await servePageApp({
+      "/": { type: "text/html", body: pageHtml(server.url) },
+      "/simplewebauthn.js": { type: "text/javascript", body: webauthnBundle },
+    });
     const browser = await launchChromium();
     try {
-      const { page, credentials } = await openPage(browser, pageUrl);
+      const { page, credentials } = await openPage(browser, `${app.origin}/`);
       const signUp = await inPage.call(page, "POST", "/auth/password/sign-up", { email: "ada@example.com", password: "a good password" });
       expect(signUp.status).toBe(200);
       const ada = signUp.body as { access_token: string; refresh_token: string; user_id: string };

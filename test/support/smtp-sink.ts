@@ -1,6 +1,7 @@
 /**
  * An in-process SMTP server for tests: accepts any login (or none), parses each message and keeps it.
- * Close it and start another on the same port to simulate an outage.
+ * Close it and start another on the same port to simulate an outage. With `parse: false` it only counts
+ * what it accepts (benchmarks, where the sink must not be the limit).
  *
  *   await using sink = await startSmtpSink();
  *   const mail = await sink.waitFor((m) => m.to.includes("a@b.test"));
@@ -16,20 +17,36 @@ export interface SinkMessage {
   subject: string;
   text: string;
   html: string;
+  /** Header names in lower case, values as sent (unfolded). */
+  headers: Map<string, string>;
+  /** The media type of every part as sent (`multipart/alternative`, `text/plain`, `text/html`, …), in order. */
+  partTypes: string[];
 }
 
 export interface SmtpSink extends AsyncDisposable {
   readonly port: number;
   /** `smtp://127.0.0.1:<port>` */
   readonly url: string;
+  /** The messages received, parsed (none with `parse: false`). */
   readonly messages: SinkMessage[];
+  /** How many messages it accepted, parsed or not. */
+  readonly received: number;
   /** Resolves with the first message (already received or still to come) matching `predicate`. */
   waitFor(predicate?: (message: SinkMessage) => boolean, timeoutMs?: number): Promise<SinkMessage>;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(options: { port?: number } = {}): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** The port to listen on (127.0.0.1); a free one by default. */
+  port?: number;
+  /** `false`: accept and count each message without parsing or keeping it. Default true. */
+  parse?: boolean;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const parse = options.parse ?? true;
   const messages: SinkMessage[] = [];
+  let received = 0;
   const waiters = new Set<(message: SinkMessage) => void>();
 
   const server = new SMTPServer({
@@ -44,21 +61,34 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
       callback(null, { user: auth.username ?? "anyone" });
     },
     onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          const message: SinkMessage = {
-            from: parsed.from?.text ?? "",
-            to: addresses(parsed.to),
-            subject: parsed.subject ?? "",
-            text: parsed.text ?? "",
-            html: typeof parsed.html === "string" ? parsed.html : "",
-          };
-          messages.push(message);
-          for (const waiter of waiters) waiter(message);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      // The raw message is kept to read its parts' types: the parser makes a text from the HTML when a
+      // mail has no text part, so only the raw message tells whether one was sent.
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => {
+        if (parse) chunks.push(chunk);
+      });
+      stream.on("end", () => {
+        received++;
+        if (!parse) return callback();
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (parsed) => {
+            const message: SinkMessage = {
+              from: parsed.from?.text ?? "",
+              to: addresses(parsed.to),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+              headers: new Map(parsed.headerLines.map((h) => [h.key.toLowerCase(), h.line.slice(h.line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim()])),
+              partTypes: [...raw.toString("latin1").matchAll(/^content-type:\s*([\w.+-]+\/[\w.+-]+)/gim)].map((m) => m[1]!.toLowerCase()),
+            };
+            messages.push(message);
+            for (const waiter of waiters) waiter(message);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
     },
   });
   server.on("error", () => {});
@@ -81,6 +111,9 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get received() {
+      return received;
+    },
     waitFor(predicate = () => true, timeoutMs = 5_000) {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);

@@ -9,3 +9,4 @@ export type { AppContext, ClientUserJson, ServerUserJson, ClientTeamJson, Server
 export type { ProjectJson } from "./apps/objects/project.js";
 export { projectOf } from "./apps/objects/project.js";
 export { registerObjectDecorator, type DecoratedKind, type ObjectDecorator } from "./apps/decorate.js";
+export { registerOwnedProjectAdminApp } from "./apps/admin-app.js";

@@ -1,10 +1,11 @@
 /** One team: name and metadata, members with their team permissions, invitations and team API keys. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { JsonEditor } from "../components/json-editor.js";
-import { Badge, Button, Card, CopyValue, Empty, Field, formatDate, InlineError, Input, Modal, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
+import { BackLink, ConfirmDelete } from "../components/detail-page.js";
+import { MetadataCard } from "../components/metadata-card.js";
+import { Badge, Button, Card, CopyValue, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
 import { apiOrigin } from "../lib/config.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
@@ -256,9 +257,7 @@ export default function TeamDetail() {
   );
   return (
     <>
-      <Link to={path("teams")} className="mb-2 inline-flex items-center gap-1 text-sm text-indigo-700 dark:text-indigo-300">
-        <ArrowLeft aria-hidden className="size-4" /> All teams
-      </Link>
+      <BackLink to={path("teams")}>All teams</BackLink>
       <PageHeader
         title={team.data?.display_name ?? "Team"}
         actions={
@@ -288,13 +287,13 @@ export default function TeamDetail() {
                   </div>
                 </form>
               </Card>
-              <Card title="Metadata">
-                <div className="flex flex-col gap-4">
-                  <JsonEditor label="Client metadata" value={t.client_metadata} saving={update.isPending} error={null} onSave={(v) => update.mutate({ params: { team_id: teamId }, body: { client_metadata: v as never } })} />
-                  <JsonEditor label="Server metadata" value={t.server_metadata} saving={update.isPending} error={null} onSave={(v) => update.mutate({ params: { team_id: teamId }, body: { server_metadata: v as never } })} />
-                </div>
-                <InlineError error={update.error} />
-              </Card>
+              <MetadataCard
+                fields={{ client_metadata: "Client metadata", server_metadata: "Server metadata" }}
+                record={t}
+                saving={update.isPending}
+                error={update.error}
+                onSave={(field, value) => update.mutate({ params: { team_id: teamId }, body: { [field]: value as never } })}
+              />
             </div>
             <Members teamId={teamId} />
             <div className="grid gap-4 lg:grid-cols-2">
@@ -304,17 +303,16 @@ export default function TeamDetail() {
           </div>
         )}
       </QueryView>
-      <Modal open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete this team?" description="Memberships, invitations, permissions and API keys of the team go with it.">
-        <InlineError error={remove.error} />
-        <div className="flex gap-2">
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ params: { team_id: teamId } })}>
-            Delete team
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-            Keep
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDelete
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this team?"
+        description="Memberships, invitations, permissions and API keys of the team go with it."
+        action="Delete team"
+        busy={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate({ params: { team_id: teamId } })}
+      />
     </>
   );
 }

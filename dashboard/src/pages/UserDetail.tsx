@@ -3,10 +3,11 @@
  * API keys; impersonation (a session shown once) and deletion.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Trash2, VenetianMask } from "lucide-react";
+import { Trash2, VenetianMask } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { JsonEditor } from "../components/json-editor.js";
+import { BackLink, ConfirmDelete } from "../components/detail-page.js";
+import { MetadataCard } from "../components/metadata-card.js";
 import { Badge, Button, Card, CopyValue, Empty, Field, formatDate, InlineError, Input, Modal, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
@@ -73,31 +74,13 @@ function Profile({ userId }: { userId: string }) {
                 </div>
               </form>
             </Card>
-            <Card title="Metadata" description="JSON stored with the user. Client metadata is readable and writable by the user; read-only by the user; server only by your backend.">
-              <div className="flex flex-col gap-4">
-                <JsonEditor
-                  label="Client metadata"
-                  value={u.client_metadata}
-                  saving={update.isPending}
-                  error={null}
-                  onSave={(v) => update.mutate({ params: { user_id: userId }, body: { client_metadata: v as never } })}
-                />
-                <JsonEditor
-                  label="Client read-only metadata"
-                  value={u.client_read_only_metadata}
-                  saving={update.isPending}
-                  error={null}
-                  onSave={(v) => update.mutate({ params: { user_id: userId }, body: { client_read_only_metadata: v as never } })}
-                />
-                <JsonEditor
-                  label="Server metadata"
-                  value={u.server_metadata}
-                  saving={update.isPending}
-                  error={null}
-                  onSave={(v) => update.mutate({ params: { user_id: userId }, body: { server_metadata: v as never } })}
-                />
-              </div>
-            </Card>
+            <MetadataCard
+              description="JSON stored with the user. Client metadata is readable and writable by the user; read-only by the user; server only by your backend."
+              fields={{ client_metadata: "Client metadata", client_read_only_metadata: "Client read-only metadata", server_metadata: "Server metadata" }}
+              record={u}
+              saving={update.isPending}
+              onSave={(field, value) => update.mutate({ params: { user_id: userId }, body: { [field]: value as never } })}
+            />
           </div>
         );
       }}
@@ -359,9 +342,7 @@ export default function UserDetail() {
   const name = user.data?.display_name ?? user.data?.primary_email ?? "User";
   return (
     <>
-      <Link to={path("users")} className="mb-2 inline-flex items-center gap-1 text-sm text-indigo-700 dark:text-indigo-300">
-        <ArrowLeft aria-hidden className="size-4" /> All users
-      </Link>
+      <BackLink to={path("users")}>All users</BackLink>
       <PageHeader
         title={name}
         description={user.data?.primary_email ?? undefined}
@@ -385,17 +366,16 @@ export default function UserDetail() {
           <ApiKeys userId={userId} />
         </div>
       </div>
-      <Modal open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete this user?" description="Their sessions, e-mail addresses and team memberships go with them. This cannot be undone.">
-        <InlineError error={remove.error} />
-        <div className="flex gap-2">
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ params: { user_id: userId } })}>
-            Delete user
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-            Keep
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDelete
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this user?"
+        description="Their sessions, e-mail addresses and team memberships go with them. This cannot be undone."
+        action="Delete user"
+        busy={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate({ params: { user_id: userId } })}
+      />
     </>
   );
 }

@@ -34,6 +34,14 @@ export function outboxQueries(store: Store) {
       .where(and(inArray(outbox.id, due), eq(outbox.status, "pending"), unlocked))
       .returning();
   });
+  // A request delivering the mail it just queued leases that one row, whatever its `nextAttemptAt`.
+  const claimOne = store.prepare("outbox_claim_id", (db) =>
+    db
+      .update(outbox)
+      .set({ lockedUntil: time("leaseUntil") })
+      .where(and(eq(outbox.id, sql.placeholder("id")), eq(outbox.status, "pending"), unlocked))
+      .returning(),
+  );
   const markSentOf = statementsByShape<number, { id: string }[]>(store, "outbox_mark_sent", String, (count, db) =>
     db
       .update(outbox)
@@ -73,6 +81,20 @@ export function outboxQueries(store: Store) {
           if (attempt === 3) return [];
         }
       }
+    },
+
+    /**
+     * Leases one row by id until `leaseUntil` when it is pending and no other runner holds it (due or not:
+     * the request that queued it delivers it now). Answers the row, or undefined when it is not free.
+     */
+    async claimById(id: string, now: Date, leaseUntil: Date): Promise<OutboxRow | undefined> {
+      const [row] = await claimOne.execute({ id, now, leaseUntil });
+      return row;
+    },
+
+    /** Counts a failed attempt on a row its runner keeps leased (until `leaseUntil`) to try again at once. */
+    async recordAttempt(id: string, attempts: number, lastError: string, leaseUntil: Date) {
+      await store.db.update(outbox).set({ attempts, lastError, lockedUntil: leaseUntil }).where(eq(outbox.id, id));
     },
 
     /** Marks rows sent, one statement per MAX_IDS_PER_STATEMENT ids; returns the ids it changed. */

@@ -22,10 +22,26 @@ export interface UserRecord {
   hasOAuthAccount: boolean;
   /**
    * The user's linked provider accounts as the user object shows them; only user reads that show them
-   * load them (services/oauth/user-links.ts), so absent means "not loaded", not "none".
+   * load them (services/oauth/user-links.ts), and only when `hasOAuthAccount` is set: absent means
+   * "not loaded", which for a user without a linked account is "none".
    */
   oauthProviders?: readonly { id: string; account_id: string; email: string | null }[];
 }
+
+/**
+ * A user as a page of users reads it: only what the user view prints (views/users.ts), the password
+ * hash and TOTP secret as flags. A page reads 101 rows, and every cell selected costs the driver a
+ * value and the mapper a store (the full record's 34 columns were most of a page's CPU).
+ */
+export interface ListedUserRecord extends Omit<UserRecord, "user" | "primaryEmail"> {
+  user: ListedUserRow;
+  primaryEmail: Pick<ContactChannelRow, "value" | "isVerified" | "usedForAuth"> | null;
+}
+
+export type ListedUserRow = Pick<
+  UserRow,
+  "id" | "displayName" | "profileImageUrl" | "clientMetadata" | "clientReadOnlyMetadata" | "serverMetadata" | "isAnonymous" | "otpAuthEnabled" | "selectedTeamId" | "signedUpAt" | "lastActiveAt"
+> & { hasPassword: boolean; hasTotp: boolean };
 
 /** Lookups cached per session and per refresh token (see ChangeAwareCache). */
 const HOT_LOOKUP_CACHE_SIZE = 10_000;
@@ -49,6 +65,29 @@ export function userRecordColumns(t: Tables) {
   const hasPasskey = sql<boolean>`exists (select 1 from ${t.passkeys} where ${t.passkeys.userId} = ${t.users.id})`.mapWith(Boolean);
   const hasOAuthAccount = sql<boolean>`exists (select 1 from ${t.oauthAccounts} where ${t.oauthAccounts.userId} = ${t.users.id})`.mapWith(Boolean);
   return { user: t.users, primaryEmail: t.contactChannels, selectedTeam: t.teams, hasPasskey, hasOAuthAccount };
+}
+
+/** The columns of a ListedUserRecord, joined like userRecordColumns. */
+function listedUserColumns(t: Tables) {
+  const { users, contactChannels: channels } = t;
+  const { selectedTeam, hasPasskey, hasOAuthAccount } = userRecordColumns(t);
+  const user = {
+    id: users.id,
+    displayName: users.displayName,
+    profileImageUrl: users.profileImageUrl,
+    clientMetadata: users.clientMetadata,
+    clientReadOnlyMetadata: users.clientReadOnlyMetadata,
+    serverMetadata: users.serverMetadata,
+    isAnonymous: users.isAnonymous,
+    otpAuthEnabled: users.otpAuthEnabled,
+    selectedTeamId: users.selectedTeamId,
+    signedUpAt: users.signedUpAt,
+    lastActiveAt: users.lastActiveAt,
+    hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
+    hasTotp: sql<boolean>`${users.totpSecret} is not null`.mapWith(Boolean),
+  };
+  const primaryEmail = { value: channels.value, isVerified: channels.isVerified, usedForAuth: channels.usedForAuth };
+  return { user, primaryEmail, selectedTeam, hasPasskey, hasOAuthAccount };
 }
 
 /**
@@ -97,6 +136,10 @@ export function userQueries(store: Store) {
   );
   type SessionRow = UserRecord & { sessionExpiresAt: Date; version?: string };
   type RefreshRow = UserRecord & { session: typeof sessions.$inferSelect; version?: string };
+  // What the caches keep: the answer as the lookup returns it, built once per load rather than
+  // copied out of the row on every request (the cached values are frozen, so they can be shared).
+  type SessionEntry = { record: UserRecord; expiresAtMs: number; version?: string };
+  type RefreshEntry = { found: UserRecord & { session: typeof sessions.$inferSelect }; expiresAtMs: number; version?: string };
   type VersionRow = { key: string; projectId: string; userId: string; version: string };
 
   /** The versions of the sessions whose `keyColumn` is any of the given keys, in one query. */
@@ -110,8 +153,12 @@ export function userQueries(store: Store) {
     return batchedLookup((keys) => statement.execute({ keys }) as unknown as Promise<VersionRow[]>, (row) => row.key);
   };
 
-  const sessionCache = hotLookupCache<SessionRow>((params) => bySession.execute(params) as Promise<SessionRow[]>);
-  const refreshTokenCache = hotLookupCache<RefreshRow>((params) => byRefreshToken.execute(params) as Promise<RefreshRow[]>);
+  const sessionCache = hotLookupCache<SessionEntry>(async (params) =>
+    ((await bySession.execute(params)) as SessionRow[]).map(({ sessionExpiresAt, version, ...record }) => ({ record, expiresAtMs: sessionExpiresAt.getTime(), version })),
+  );
+  const refreshTokenCache = hotLookupCache<RefreshEntry>(async (params) =>
+    ((await byRefreshToken.execute(params)) as RefreshRow[]).map(({ version, ...found }) => ({ found, expiresAtMs: found.session.expiresAt.getTime(), version })),
+  );
   const sessionVersions = version && versionsBy("session", sessions.id);
   const refreshTokenVersions = version && versionsBy("refresh_token", sessions.refreshTokenHash);
 
@@ -170,7 +217,8 @@ export function userQueries(store: Store) {
   });
 
   /** One prepared statement per combination of list options (values are placeholders). */
-  const listStatement = statementsByShape<UserListOptions, UserRecord[]>(
+  const listColumns = listedUserColumns(store.t);
+  const listStatement = statementsByShape<UserListOptions, ListedUserRecord[]>(
     store,
     "users_list",
     (o) => flagsShape(o.desc, o.includeAnonymous, o.teamId, o.query, o.cursor, o.limit !== undefined),
@@ -195,8 +243,15 @@ export function userQueries(store: Store) {
         );
       }
       const order = options.desc ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
-      const query = selectRecords(db).where(and(...conditions)).orderBy(...order).$dynamic();
-      return (options.limit === undefined ? query : query.limit(sql.placeholder("limit") as unknown as number)) as unknown as PreparableQuery<UserRecord[]>;
+      const query = db
+        .select(listColumns)
+        .from(users)
+        .leftJoin(channels, primaryEmailOf(store.t))
+        .leftJoin(teams, eq(teams.id, users.selectedTeamId))
+        .where(and(...conditions))
+        .orderBy(...order)
+        .$dynamic();
+      return (options.limit === undefined ? query : query.limit(sql.placeholder("limit") as unknown as number)) as unknown as PreparableQuery<ListedUserRecord[]>;
     },
   );
 
@@ -214,19 +269,17 @@ export function userQueries(store: Store) {
       const currentVersion = sessionVersions
         ? async () => (await sessionVersions.get(sessionId)).find((v) => v.projectId === projectId && v.userId === userId)?.version
         : undefined;
-      const row = await sessionCache(`${projectId}:${userId}:${sessionId}`, { sessionId, projectId, userId }, currentVersion);
-      if (!row || row.sessionExpiresAt <= now) return undefined;
-      const { sessionExpiresAt: _expiry, version: _version, ...record } = row;
-      return record;
+      const entry = await sessionCache(`${projectId}:${userId}:${sessionId}`, { sessionId, projectId, userId }, currentVersion);
+      if (!entry || entry.expiresAtMs <= now.getTime()) return undefined;
+      return entry.record;
     },
 
     /** The live session with this refresh-token hash and its user, in one query. */
     async findByRefreshTokenHash(projectId: string, hash: string, now: Date): Promise<(UserRecord & { session: typeof sessions.$inferSelect }) | undefined> {
       const currentVersion = refreshTokenVersions ? async () => (await refreshTokenVersions.get(hash)).find((v) => v.projectId === projectId)?.version : undefined;
-      const row = await refreshTokenCache(`${projectId}:${hash}`, { hash, projectId }, currentVersion);
-      if (!row || row.session.expiresAt <= now) return undefined;
-      const { version: _version, ...found } = row;
-      return found;
+      const entry = await refreshTokenCache(`${projectId}:${hash}`, { hash, projectId }, currentVersion);
+      if (!entry || entry.expiresAtMs <= now.getTime()) return undefined;
+      return entry.found;
     },
 
     /**
@@ -258,7 +311,7 @@ export function userQueries(store: Store) {
      * cursor gives an empty page). Fetches one row more than asked to know the next cursor. A page
      * costs one prepared query.
      */
-    async list(projectId: string, options: UserListOptions, db: Db = store.db): Promise<{ records: UserRecord[]; nextCursor: string | null }> {
+    async list(projectId: string, options: UserListOptions, db: Db = store.db): Promise<{ records: ListedUserRecord[]; nextCursor: string | null }> {
       const params: Record<string, unknown> = { projectId, cursor: options.cursor, teamId: options.teamId, limit: options.limit === undefined ? undefined : options.limit + 1 };
       if (options.query) Object.assign(params, searchParams(options.query));
       const rows = await listStatement(options).execute(params, db);

@@ -1,6 +1,6 @@
 /**
- * The e-mail editor's AI chat threads: one row per saved message, in the order saved. A thread is its
- * messages; its id is the editor's (a UUID), unique only within its project.
+ * The e-mail editor's AI chat threads: one row per saved message, in the order saved, and one row per
+ * thread counting them. A thread's id is the editor's (a UUID), unique only within its project.
  */
 import type { TableBuilders } from "../builders.js";
 import { projectIdColumn } from "./columns.js";
@@ -21,5 +21,19 @@ export function defineAiChatTables(b: TableBuilders, { projects }: ProjectTables
     },
     (t) => [b.index("ai_chat_messages_thread_idx").on(t.projectId, t.threadId, t.sequence)],
   );
-  return { aiChatMessages };
+  /**
+   * A thread's count of saved messages. Every save claims a slot here first, in the statement (or
+   * transaction) that inserts the message: the row's lock makes concurrent saves of one thread take
+   * turns, so the count is exact and the thread's cap holds (services/ai-chat/threads.ts).
+   */
+  const aiChatThreads = b.table(
+    "ai_chat_threads",
+    {
+      projectId: projectIdColumn(b, projects),
+      threadId: b.text("thread_id").notNull(),
+      messageCount: b.integer("message_count").notNull(),
+    },
+    (t) => [b.primaryKey({ columns: [t.projectId, t.threadId] })],
+  );
+  return { aiChatMessages, aiChatThreads };
 }

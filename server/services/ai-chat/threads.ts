@@ -2,10 +2,17 @@
  * Stored chat threads of the e-mail editor's AI assistant: messages saved one by one (PATCH) and read
  * back in saving order (GET). Threads belong to their project: the same thread id in another project
  * is another thread. A thread keeps at most AI_CHAT_MAX_THREAD_MESSAGES messages.
+ *
+ * The cap is held by the thread's row in ai_chat_threads, not by counting messages: a save claims the
+ * next slot there (an upsert that adds one only while the count is below the cap) and inserts its
+ * message only if it got one. Counting the messages and then inserting would let concurrent saves each
+ * see room for one more; the upsert locks the thread's row, so saves of one thread take turns.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { AI_CHAT_MAX_THREAD_MESSAGES } from "../../../contract/ai-chat.js";
+import type { Db } from "../../db/store.js";
+import type { Tables } from "../../db/tables.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { nextSequence } from "../sequence.js";
@@ -17,15 +24,66 @@ export interface ChatMessageRow {
 
 /** Appends `message` to the project's thread; refuses once the thread is full. */
 export async function saveChatMessage(deps: AppDeps, projectId: string, threadId: string, message: unknown): Promise<void> {
+  const now = deps.clock.now();
+  const row = { id: randomUUID(), projectId, threadId, sequence: nextSequence(now), message: message ?? null, createdAt: now };
+  const saved = deps.store.dialect === "postgres" ? await saveInOneStatement(deps, row) : await saveInTransaction(deps, row);
+  if (!saved) throw statusError("aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
+}
+
+type MessageRow = Tables["aiChatMessages"]["$inferInsert"];
+
+/** The upsert that takes the thread's next slot: returns the thread's row when it got one, nothing when full. */
+function claimSlot(deps: AppDeps, db: Db, projectId: string, threadId: string) {
+  const { aiChatThreads: threads } = deps.store.t;
+  return db
+    .insert(threads)
+    .values({ projectId, threadId, messageCount: 1 })
+    .onConflictDoUpdate({
+      target: [threads.projectId, threads.threadId],
+      set: { messageCount: sql`${threads.messageCount} + 1` },
+      setWhere: lt(threads.messageCount, AI_CHAT_MAX_THREAD_MESSAGES),
+    })
+    .returning({ projectId: threads.projectId });
+}
+
+/**
+ * PostgreSQL: one statement, one round trip. The slot is claimed in a data-modifying CTE and the
+ * message is inserted from its result, so no slot means no message. ON CONFLICT DO UPDATE locks the
+ * thread's row and checks the cap against its latest committed count, which a count of the messages
+ * in the statement's snapshot would not see.
+ */
+async function saveInOneStatement(deps: AppDeps, row: MessageRow): Promise<boolean> {
   const { aiChatMessages: messages } = deps.store.t;
-  await deps.store.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.projectId, projectId), eq(messages.threadId, threadId)));
-    if ((held?.n ?? 0) >= AI_CHAT_MAX_THREAD_MESSAGES) throw statusError("aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
-    const now = deps.clock.now();
-    await tx.insert(messages).values({ id: randomUUID(), projectId, threadId, sequence: nextSequence(now), message: message ?? null, createdAt: now });
+  const db = deps.store.db;
+  const slot = db.$with("slot").as(claimSlot(deps, db, row.projectId, row.threadId));
+  // A SELECT list's parameters have no type of their own: each is cast to its column's type.
+  const saved = await db
+    .with(slot)
+    .insert(messages)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<string>`${row.id}::text`.as("id"),
+          projectId: slot.projectId,
+          threadId: sql<string>`${row.threadId}::text`.as("thread_id"),
+          sequence: sql<string>`${row.sequence}::text`.as("sequence"),
+          message: sql<unknown>`${sql.param(row.message, messages.message)}::jsonb`.as("message"),
+          createdAt: sql<Date>`${sql.param(row.createdAt, messages.createdAt)}::timestamptz`.as("created_at"),
+        })
+        .from(slot),
+    )
+    .returning({ id: messages.id });
+  return saved.length > 0;
+}
+
+/** SQLite: the claim and the insert in one transaction, which holds the database's one writer throughout. */
+async function saveInTransaction(deps: AppDeps, row: MessageRow): Promise<boolean> {
+  const { aiChatMessages: messages } = deps.store.t;
+  return deps.store.transaction(async (tx) => {
+    const claimed = await claimSlot(deps, tx, row.projectId, row.threadId);
+    if (claimed.length === 0) return false;
+    await tx.insert(messages).values(row);
+    return true;
   });
 }
 

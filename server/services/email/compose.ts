@@ -80,8 +80,17 @@ export interface EmailProject {
   config: RenderedConfig;
 }
 
-function emailProject(project: ProjectRow | EmailProject): EmailProject {
+/** The project as composing needs it (its rendered config), from a row or as given. */
+export function emailProject(project: ProjectRow | EmailProject): EmailProject {
   return "config" in project ? project : { id: project.id, displayName: project.displayName, config: renderProjectConfig(project) };
+}
+
+/**
+ * The language a mail is written in: the recipient's when known, else the project's (`emails.locale`);
+ * undefined means English (the built-in texts' fallback).
+ */
+export function mailLocale(project: EmailProject, recipient: EmailRecipient | undefined): string | undefined {
+  return recipient?.locale ?? project.config.emails.locale;
 }
 
 /** What to render: the template source, its variables and the theme choice the content carries. */
@@ -109,7 +118,7 @@ export async function composeEmail(deps: AppDeps, projectInput: ProjectRow | Ema
   const project = emailProject(projectInput);
   const content = await resolveContent(deps, project, input);
   const themeTsx = input.themeTsx ?? themeSource(project.config, input.themeId !== undefined ? input.themeId : content.themeId);
-  const locale = input.recipient?.locale ?? project.config.emails.locale;
+  const locale = mailLocale(project, input.recipient);
   const variables = locale && content.variables.locale === undefined ? { ...content.variables, locale } : content.variables;
   const rendered = await renderEmail(deps, renderKind(input), {
     projectId: project.id,

@@ -18,8 +18,7 @@
 import { KnownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
-import { renderProjectConfig } from "../config/project-config.js";
-import { composeEmail, type EmailRecipient, type EmailProject } from "./compose.js";
+import { composeEmail, emailProject, mailLocale, type EmailRecipient, type EmailProject } from "./compose.js";
 import { findTemplate, themeSource } from "./catalogue/themes.js";
 import { BUILT_IN_TEMPLATE_IDS, DEFAULT_TEMPLATES, LIGHT_THEME_TSX, type SecurityAlertKindName } from "./render/defaults/index.js";
 import { plainProductEmail } from "./render/defaults/plain.js";
@@ -31,10 +30,6 @@ export interface RenderedEmail {
 }
 
 type BuiltInTemplate = keyof typeof BUILT_IN_TEMPLATE_IDS;
-
-function projectOf(project: ProjectRow | EmailProject): EmailProject {
-  return "config" in project ? project : { id: project.id, displayName: project.displayName, config: renderProjectConfig(project) };
-}
 
 /** What the last-resort rendering needs besides the texts (see render/defaults/plain.ts). */
 export interface PlainParts {
@@ -62,9 +57,10 @@ export interface QueuedProductEmail extends RenderedEmail {
 }
 
 function queued(project: ProjectRow | EmailProject, which: BuiltInTemplate, variables: Record<string, unknown>, given: EmailRecipient | undefined, plain: PlainParts): Promise<QueuedProductEmail> {
-  // The recipient's language when known, else the project's (emails.locale), else English.
-  const projectLocale = ("config" in project ? project.config : renderProjectConfig(project)).emails.locale;
-  const recipient = given?.locale == null && projectLocale !== undefined ? { ...given, locale: projectLocale } : given;
+  // The mail's language is decided when queued: the Node layout is written in it, and the queued
+  // recipient carries it to the render at delivery.
+  const locale = mailLocale(emailProject(project), given);
+  const recipient = locale === undefined ? given : { ...given, locale };
   const laidOut = plainLayout(project.displayName, which, recipient, plain);
   return Promise.resolve({ ...laidOut, product: { which, variables, ...(recipient ? { recipient } : {}) } });
 }
@@ -88,7 +84,7 @@ function plainLayout(projectName: string, which: BuiltInTemplate, recipient: Ema
  */
 export async function renderQueuedProductEmail(deps: AppDeps, projectInput: ProjectRow | EmailProject, queuedMail: QueuedProductEmail): Promise<RenderedEmail> {
   const { which, variables, recipient } = queuedMail.product;
-  const project = projectOf(projectInput);
+  const project = emailProject(projectInput);
   const templateId = BUILT_IN_TEMPLATE_IDS[which];
   const builtIn = DEFAULT_TEMPLATES[templateId]!.tsxSource;
   const own = findTemplate(project.config, templateId);

@@ -49,11 +49,16 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 type EmailServerConfig = RenderedConfig["emails"]["server"];
 
-/** The SMTP settings for a project's `emails.server`, or null when it has nowhere to send. */
-export function resolveSmtpSettings(server: EmailServerConfig, shared: SharedSmtpConfig | null): SmtpSettings | null {
+/**
+ * The SMTP settings for a project's `emails.server`, or null when it has nowhere to send. Through the
+ * shared server a project's mail comes from its display name at the shared sender address, as Stack's
+ * does (`projectName`; without one, the configured `LATCHKEY_EMAIL_FROM` as it is).
+ */
+export function resolveSmtpSettings(server: EmailServerConfig, shared: SharedSmtpConfig | null, projectName?: string): SmtpSettings | null {
   if (server.isShared) {
     if (!shared) return null;
-    return { url: shared.url, from: shared.from, describe: `shared server ${hostOf(shared.url)}` };
+    const from = projectName ? formatFrom(projectName, addressOf(shared.from)) : shared.from;
+    return { url: shared.url, from, describe: `shared server ${hostOf(shared.url)}` };
   }
   const sender = server.senderEmail;
   if (!sender) return null;
@@ -88,7 +93,7 @@ export function createEmailTransports(deps: Pick<AppDeps, "config" | "queries">)
   return {
     async forProject(projectId) {
       const project = await deps.queries.projects.find(projectId);
-      const settings = project && resolveSmtpSettings(renderProjectConfig(project).emails.server, deps.config.sharedSmtp);
+      const settings = project && resolveSmtpSettings(renderProjectConfig(project).emails.server, deps.config.sharedSmtp, project.displayName);
       const cached = cache.get(projectId);
       if (!settings) {
         cached?.close();
@@ -190,6 +195,11 @@ export async function trySmtpServer(server: TestSmtpServer, mail: MailToSend, op
 }
 
 /** `"Name" <address>`, with the name quoted so commas and angle brackets in it stay harmless. */
+/** The address of a From value: `Name <address>` or a bare address. */
+function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 function formatFrom(name: string | undefined, address: string): string {
   if (!name) return address;
   return `"${name.replace(/["\\\r\n]/g, "")}" <${address}>`;

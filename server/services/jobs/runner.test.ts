@@ -154,18 +154,18 @@ describe.each(testDialects)("e-mail job runner on %s", (dialect) => {
     }
   });
 
-  it("sends through the shared server with its From address", async () => {
+  it("sends through the shared server from the project's display name at the shared sender address (E3)", async () => {
     await using sink = await startSmtpSink();
     await using lk = await createTestInstance(dialect, {
       sharedSmtp: { url: `smtp://user:shared-pass@127.0.0.1:${sink.port}`, from: "Latchkey <noreply@latchkey.test>" },
     });
-    const project = await lk.createProject();
+    const project = await lk.createProject({ displayName: "Acme Shop" });
     await enqueue(lk, mail(project.id));
     const runner = createJobRunner(lk.deps);
     expect(await runner.runOnce()).toBe(1);
     await runner.stop();
     expect(sink.messages).toHaveLength(1);
-    expect(sink.messages[0]).toMatchObject({ from: '"Latchkey" <noreply@latchkey.test>', to: ["ada@example.test"] });
+    expect(sink.messages[0]).toMatchObject({ from: '"Acme Shop" <noreply@latchkey.test>', to: ["ada@example.test"] });
   });
 
   it("gives up after the last attempt", async () => {

@@ -10,8 +10,9 @@
  */
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
-import type { Deliverers, Outcome } from "./deliverer.js";
+import type { Deliverer, Deliverers, Outcome } from "./deliverer.js";
 import { createDeliverers } from "./deliverers.js";
+import { createDeliverNow, type DeliveredNow, type DeliverNowOptions } from "./deliver-now.js";
 import { errorFields } from "./error-fields.js";
 import { createOutcomeRecorder } from "./outcomes.js";
 import { createPollLoop } from "./poll-loop.js";
@@ -50,6 +51,11 @@ export interface JobRunner {
   runOnce(): Promise<number>;
   /** Runs a pass soon, after `wakeDelayMs` (call it after committing a transaction that wrote to the outbox). */
   wake(): void;
+  /**
+   * Delivers one committed row now, in the caller's request (deliver-now.ts): leased by id so no pass
+   * sends it too; a row another runner holds is waited for. Answers what became of it.
+   */
+  deliverNow(projectId: string, id: string, options: DeliverNowOptions): Promise<DeliveredNow>;
 }
 
 export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {
@@ -63,13 +69,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     retryMaxMs: options.retryMaxMs ?? 3_600_000,
   });
 
-  async function handle(row: OutboxRow): Promise<void> {
-    const deliverer = deliverers[row.kind];
-    if (!deliverer) {
-      // Left alone: the lease lapses and the row stays pending until a deliverer is registered.
-      deps.log.debug("outbox: no deliverer for this kind yet", { id: row.id, kind: row.kind });
-      return;
-    }
+  async function attempt(deliverer: Deliverer, row: OutboxRow): Promise<Outcome> {
     let outcome: Outcome;
     const startedAt = performance.now();
     try {
@@ -80,7 +80,17 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
       outcome = { status: "retry", error: "Internal error while delivering" };
     }
     deps.metrics.delivery(row.kind, outcome.status, (performance.now() - startedAt) / 1000);
-    await record(row, outcome, deliverer.retryPolicy);
+    return outcome;
+  }
+
+  async function handle(row: OutboxRow): Promise<void> {
+    const deliverer = deliverers[row.kind];
+    if (!deliverer) {
+      // Left alone: the lease lapses and the row stays pending until a deliverer is registered.
+      deps.log.debug("outbox: no deliverer for this kind yet", { id: row.id, kind: row.kind });
+      return;
+    }
+    await record(row, await attempt(deliverer, row), deliverer.retryPolicy);
   }
 
   async function runOnce(): Promise<number> {
@@ -113,5 +123,6 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     },
     runOnce,
     wake: loop.wake,
+    deliverNow: createDeliverNow({ deps, deliverers, leaseMs, attempt, record }),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * A customer's own view of payments (the hosted billing page): the purchases in force with the
- * balances of every configured item (by item id) of the customer's type, and cancelling a subscription. Clients
- * act only for themselves (user `me` or their own id) and for teams they belong to; custom customers
- * are the app's own ids, so only servers act for them.
+ * balances of every configured item (by item id) of the customer's type (default offers included, as
+ * items.ts reads them), and cancelling a subscription. Clients act only for themselves (user `me` or
+ * their own id) and for teams they belong to; custom customers are the app's own ids, so only servers
+ * act for them.
  */
 import { eq } from "drizzle-orm";
 import type { AccessType } from "../../../contract/procedure.js";
@@ -11,6 +12,7 @@ import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { requireCustomer } from "./checkout.js";
+import { defaultOffersIncluding, defaultQuantity } from "./default-offers.js";
 import type { Customer, CustomerType } from "./items.js";
 import { activePurchases, catchUpGrants, endPurchase, findPurchase, itemQuantities, type PurchaseRow } from "./purchases.js";
 import { cancelStripeSubscription } from "./stripe.js";
@@ -38,7 +40,9 @@ export async function customerOverview(deps: AppDeps, project: ProjectRow, custo
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const quantities = await itemQuantities(deps, project.id, customer, configured.map(([id]) => id));
   const purchases = await activePurchases(deps, project.id, customer);
-  return { purchases, items: configured.map(([id, item]) => ({ id, displayName: item.displayName, quantity: quantities[id] ?? 0 })) };
+  const held = new Set(purchases.flatMap((purchase) => (purchase.groupId === null ? [] : [purchase.groupId])));
+  const quantityOf = (id: string) => (quantities[id] ?? 0) + defaultQuantity(defaultOffersIncluding(project, customer.type, id), id, held);
+  return { purchases, items: configured.map(([id, item]) => ({ id, displayName: item.displayName, quantity: quantityOf(id) })) };
 }
 
 /** Ends a purchase now (cancelling its Stripe subscription first, if it has one). */

@@ -1,7 +1,8 @@
 /**
  * Items with quantities (payments.md §1-2). An item is defined in the project config
  * (`payments.items.<id>`: display name, customer type); a customer's quantity is the sum of its
- * quantity changes that have not expired. Rules kept here: the item must exist and belong to the
+ * quantity changes that have not expired, plus what the offers included by default give it
+ * (default-offers.ts). Rules kept here: the item must exist and belong to the
  * customer's type; user and team customers must exist; a decrease without `allowNegative` never takes
  * the quantity below zero, even under concurrent changes (check and write are one transaction).
  */
@@ -12,6 +13,7 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
+import { includedByDefault } from "./default-offers.js";
 import { catchUpGrants, catchUpGrantsIfDue } from "./purchases.js";
 
 export type { Customer, CustomerType };
@@ -49,22 +51,24 @@ function customerNotFound(customer: Customer) {
 }
 
 /**
- * The customer's item as of now; a missing user or team is USER_NOT_FOUND / TEAM_NOT_FOUND. One query
- * after the config lookup.
+ * The customer's item as of now, default offers included; a missing user or team is USER_NOT_FOUND /
+ * TEAM_NOT_FOUND. One query after the config lookup (two, side by side, when a default offer of a group
+ * includes the item).
  */
 export async function readItem(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string): Promise<ItemView> {
   const item = itemOf(project, customer, itemId);
   const now = deps.clock.now();
   await catchUpGrantsIfDue(deps, project.id, customer, now);
-  const state = await deps.queries.items.state(project.id, customer, itemId, now);
+  const [state, included] = await Promise.all([deps.queries.items.state(project.id, customer, itemId, now), includedByDefault(deps, project, customer, itemId)]);
   if (!state.found) throw customerNotFound(customer);
-  return { id: itemId, displayName: item.displayName, quantity: state.quantity };
+  return { id: itemId, displayName: item.displayName, quantity: state.quantity + included };
 }
 
 /**
  * Adds a quantity change and returns its id. Without `allowNegative`, a decrease that would leave the
- * quantity below zero is ITEM_QUANTITY_INSUFFICIENT_AMOUNT (an increase never is, even of a quantity
- * that is negative already). A quantity beyond ±2^53 - 1 is refused: it could not be added up exactly.
+ * quantity (default offers included, as `readItem` answers it) below zero is
+ * ITEM_QUANTITY_INSUFFICIENT_AMOUNT (an increase never is, even of a quantity that is negative already).
+ * A ledger sum beyond ±2^53 - 1 is refused: it could not be added up exactly.
  */
 export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, customer: Customer, itemId: string, change: QuantityChange, allowNegative: boolean): Promise<string> {
   itemOf(project, customer, itemId);
@@ -73,11 +77,13 @@ export async function changeItemQuantity(deps: AppDeps, project: ProjectRow, cus
     await catchUpGrants(deps, tx, project.id, customer, now);
     const state = await deps.queries.items.state(project.id, customer, itemId, now, tx);
     if (!state.found) throw customerNotFound(customer);
-    const quantity = state.quantity + change.delta;
-    if (!allowNegative && change.delta < 0 && quantity < 0) {
+    const ledger = state.quantity + change.delta;
+    // Default offers never take anything away (their quantities are not negative): only a checked
+    // decrease that the ledger alone cannot cover needs them (and their query).
+    if (!allowNegative && change.delta < 0 && ledger < 0 && ledger + (await includedByDefault(deps, project, customer, itemId, tx)) < 0) {
       throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity: change.delta });
     }
-    if (!Number.isSafeInteger(quantity)) throw statusError("itemQuantityOutOfRange");
+    if (!Number.isSafeInteger(ledger)) throw statusError("itemQuantityOutOfRange");
     const id = randomUUID();
     await deps.queries.items.insertChange(
       {

@@ -46,17 +46,29 @@ export function planProfileImage<V extends string | null | undefined>(deps: AppD
     async store(db, owner, options = {}) {
       const whose = { ...owner, folder };
       // A client sending back the URL it was given keeps that image.
-      if (!options.newOwner) await deps.queries.profileImages.deleteOwnedBy(whose, db, value === null ? null : storedImageId(deps, folder, value));
+      if (!options.newOwner) await deps.queries.profileImages.deleteOwnedBy(whose, db, value === null ? null : storedImageId(folder, value));
       if (!image) return;
       await deps.queries.profileImages.insert({ id, ...whose, contentType: image.type.contentType, data: image.bytes.toString("base64"), createdAt: deps.clock.now() }, db);
     },
   };
 }
 
-/** The id of the stored image a URL of this server names in `folder`, else null. */
-function storedImageId(deps: AppDeps, folder: ProfileImageFolder, url: string): string | null {
-  const prefix = `${storageBaseUrl(deps)}/${folder}/`;
-  if (!url.startsWith(prefix)) return null;
-  const match = /^([0-9a-f-]{36})\.[a-z]+$/.exec(url.slice(prefix.length));
-  return match ? match[1]! : null;
+/** `/«folder»/«uuid».«ext»` at the end of a URL's path: the part of a stored image's URL that names it. */
+const STORED_IMAGE_PATH = /\/([a-z-]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[a-z]+$/;
+
+/**
+ * The id of the stored image a URL names in `folder`, else null: read from the URL's path alone, so an
+ * image named under an earlier storage base (the operator changed LATCHKEY_STORAGE_PUBLIC_URL, or the
+ * public URL) is still recognised when a client sends its URL back. Only the owner's own images are kept
+ * by it (deleteOwnedBy), so a URL that merely looks like one of ours keeps nothing else.
+ */
+function storedImageId(folder: ProfileImageFolder, url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const match = STORED_IMAGE_PATH.exec(path);
+  return match && match[1] === folder ? match[2]! : null;
 }

@@ -4,6 +4,7 @@
  * reject them unless they opt in.
  */
 import { knownError } from "../../../contract/known-error.js";
+import type { Db } from "../../db/store.js";
 import { TtlCache } from "../../db/ttl-cache.js";
 import type { Clock } from "../clock.js";
 import { decodeJwt, signJwt, verifyEs256 } from "./jwt.js";
@@ -29,7 +30,8 @@ export interface VerifiedAccessToken {
 export type TokenKind = "access" | "admin";
 
 export interface AccessTokens {
-  issue(projectId: string, user: TokenUser, sessionId: string): Promise<string>;
+  /** A new access token; inside a unit of work pass its `db`, so the signing key is never read beside it (SigningKeys.current). */
+  issue(projectId: string, user: TokenUser, sessionId: string, db?: Db): Promise<string>;
   /** Checks signature, issuer and expiry; throws the access-token (or admin-token) known errors. */
   verify(token: string, kind: TokenKind): Promise<VerifiedAccessToken>;
   /** Forgets this process's verified tokens of the project (after a key rotation: they are checked again). */
@@ -57,9 +59,9 @@ export function createAccessTokens(keys: SigningKeys, options: { publicUrl: stri
     `${options.publicUrl}/api/v1/${anonymous ? "projects-anonymous-users" : "projects"}/${projectId}`;
 
   return {
-    async issue(projectId, user, sessionId) {
+    async issue(projectId, user, sessionId, db) {
       // Anonymous users' tokens are signed with the project's anonymous key set (their own `kid`s).
-      const key = await keys.current(projectId, user.isAnonymous ? "anonymous" : "regular");
+      const key = await keys.current(projectId, user.isAnonymous ? "anonymous" : "regular", db);
       const now = Math.floor(clock.now().getTime() / 1000);
       return signJwt(
         {

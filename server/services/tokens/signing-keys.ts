@@ -70,8 +70,16 @@ export interface SetRotation {
 }
 
 export interface SigningKeys {
-  /** The key new tokens of this project and set are signed with (both sets are created if missing). */
-  current(projectId: string, set?: KeySetName): Promise<SigningKey>;
+  /**
+   * The key new tokens of this project and set are signed with (both sets are created if missing).
+   * Inside a unit of work (a transaction or an insert batch), pass its `db`: keys are then never read
+   * on another connection (with every pooled connection in a transaction, that read would wait
+   * forever). The keys this process holds are used, even when a rotation has just made them stale
+   * (a retired key stays published beyond its last tokens' lifetime); a process holding none reads
+   * them through `db`, for this call only. Requests load them before any unit of work (http/auth.ts),
+   * so that is rare, and an insert batch, which cannot read, relies on it.
+   */
+  current(projectId: string, set?: KeySetName, db?: Db): Promise<SigningKey>;
   /** The public key with this id, or null. */
   byKid(kid: string): Promise<VerificationKey | null>;
   /** The project's public keys as a JWKS: the regular set, then the anonymous set when asked for; signing keys first. */
@@ -122,7 +130,8 @@ function published(row: KeyRow): PublicJwk {
 
 export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>, secrets: SecretBox, options: SigningKeysOptions): SigningKeys {
   const { now } = options;
-  const current = new Map<string, { version: string | undefined; keys: Promise<Record<KeySetName, SigningKey>> }>();
+  /** Each project's signing keys, with the `signingKeysVersion` read with them; `stale` once forgotten. */
+  const current = new Map<string, { version: string | undefined; stale?: boolean; keys: Promise<Record<KeySetName, SigningKey>> }>();
   /** Public keys by kid, with the project's `signingKeysVersion` they were read under (a rotation reloads them). */
   const verification = new Map<string, { key: VerificationKey; version: string | undefined }>();
 
@@ -149,14 +158,14 @@ export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>,
     return ordered(rows);
   }
 
-  async function signingKeyOf(projectId: string, set: KeySetName): Promise<SigningKey> {
-    const [signing] = await ensureSet(projectId, set);
+  async function signingKeyOf(projectId: string, set: KeySetName, db?: Db): Promise<SigningKey> {
+    const [signing] = await ensureSet(projectId, set, db);
     return { kid: signing!.id, projectId, privateKey: createPrivateKey(secrets.decrypt(signing!.privateKey, PURPOSE)) };
   }
 
   /** Both sets are loaded (or made) together, so a caller outside a transaction prepares either. */
-  async function loadOrCreate(projectId: string): Promise<Record<KeySetName, SigningKey>> {
-    return { regular: await signingKeyOf(projectId, "regular"), anonymous: await signingKeyOf(projectId, "anonymous") };
+  async function loadOrCreate(projectId: string, db?: Db): Promise<Record<KeySetName, SigningKey>> {
+    return { regular: await signingKeyOf(projectId, "regular", db), anonymous: await signingKeyOf(projectId, "anonymous", db) };
   }
 
   const publishedUntil = (row: KeyRow) => (row.retiredAt ? new Date(row.retiredAt.getTime() + options.retiredKeyPublishedMs) : null);
@@ -170,10 +179,16 @@ export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>,
   }
 
   return {
-    async current(projectId, set = "regular") {
-      const version = options.cachedVersionOf(projectId);
+    async current(projectId, set = "regular", db) {
       let entry = current.get(projectId);
-      if (!entry || (version !== undefined && entry.version !== version)) {
+      if (db !== undefined) {
+        if (entry) return (await entry.keys)[set];
+        // Read (or made) in the caller's unit of work, and not kept: it may roll back, and a
+        // transaction's snapshot may predate a rotation.
+        return (await loadOrCreate(projectId, db))[set];
+      }
+      const version = options.cachedVersionOf(projectId);
+      if (!entry || entry.stale || (version !== undefined && entry.version !== version)) {
         const loaded = { version, keys: loadOrCreate(projectId) };
         current.set(projectId, loaded);
         loaded.keys.catch(() => {
@@ -212,7 +227,9 @@ export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>,
       }));
     },
     forget(projectId) {
-      current.delete(projectId);
+      // Kept, marked stale, for units of work already under way (see `current`); the next use outside one reads them again.
+      const entry = current.get(projectId);
+      if (entry) entry.stale = true;
       for (const [kid, entry] of verification) if (entry.key.projectId === projectId) verification.delete(kid);
     },
     async rotate(projectId, tx) {

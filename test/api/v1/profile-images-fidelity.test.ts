@@ -155,6 +155,36 @@ describe.each(testDialects)("profile images as Stack's backend stores them on %s
     await expectServed(lk, url, "image/png", png);
   });
 
+  it("keeps an image when its URL comes back under the storage base it was named under before the operator changed it", async () => {
+    const oldBase = "https://old-cdn.example.com/images";
+    await using lk = await createTestInstance(dialect, { storagePublicUrl: oldBase });
+    const project = await lk.createProject();
+    const server = { access: "server" as const, project };
+    const user = await lk.call("POST", "/users", { ...server, body: { profile_image_url: dataUrl("image/png", png) } });
+    const team = await lk.call("POST", "/teams", { ...server, body: { display_name: "Lab", profile_image_url: dataUrl("image/gif", gif) } });
+    expect([user.status, team.status], user.text + team.text).toEqual([201, 201]);
+    const [userImage, teamImage] = [imageOf(user), imageOf(team)];
+    expect(userImage).toMatch(urlPattern("user-profile-images", "png", oldBase));
+    /** The image's path on this server: /storage and the folder/file part of its URL. */
+    const served = async (url: string) => (await lk.app.request(`/storage${new URL(url).pathname.slice("/images".length)}`)).status;
+
+    // The operator moves the storage base (LATCHKEY_STORAGE_PUBLIC_URL) and restarts.
+    lk.deps.config.storagePublicUrl = "https://new-cdn.example.com/img";
+    // A server writes back the URLs it read earlier: they name the same images, which stay.
+    const sameUser = await lk.call("PATCH", `/users/${user.body.id}`, { ...server, body: { profile_image_url: userImage, display_name: "Ada" } });
+    const sameTeam = await lk.call("PATCH", `/teams/${team.body.id}`, { ...server, body: { profile_image_url: teamImage, display_name: "Lab 2" } });
+    expect([imageOf(sameUser), imageOf(sameTeam)]).toEqual([userImage, teamImage]);
+    expect([await served(userImage), await served(teamImage), await storedImageCount(lk)]).toEqual([200, 200, 2]);
+
+    // The user's image URL given for the team is not the team's image: the team's goes, the user's stays.
+    await lk.call("PATCH", `/teams/${team.body.id}`, { ...server, body: { profile_image_url: userImage.replace("/user-profile-images/", "/team-profile-images/") } });
+    expect([await served(userImage), await served(teamImage)]).toEqual([200, 404]);
+    // A new image is named under the new base, and the one it replaces goes.
+    const replaced = await lk.call("PATCH", `/users/${user.body.id}`, { ...server, body: { profile_image_url: dataUrl("image/jpeg", jpeg) } });
+    expect(imageOf(replaced)).toMatch(urlPattern("user-profile-images", "jpeg", "https://new-cdn.example.com/img"));
+    expect([await served(userImage), await storedImageCount(lk)]).toEqual([404, 1]);
+  });
+
   it("names images under a configured storage base and still serves them at /storage", async () => {
     await using lk = await createTestInstance(dialect, { storagePublicUrl: "https://cdn.example.com/latchkey-images" });
     const project = await lk.createProject();

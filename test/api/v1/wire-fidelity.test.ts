@@ -3,6 +3,7 @@
  * SCHEMA_ERROR header names the path as requested, field paths use bracketed indices, no response header
  * Stack never sends, the API root's text, the feature-support probe's text.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance } from "../../support/instance.js";
@@ -61,5 +62,8 @@ describe.each(testDialects)("wire fidelity to Stack's backend on %s", (dialect) 
     expect(res.body).toMatchObject({ server: "latchkey", stack_api_version: "v1", stack_reference_release: "2.8.39" });
     expect(res.body.deviations).toEqual(expect.arrayContaining(["A1", "D1"]));
     expect(res.body.extensions).toEqual(expect.arrayContaining(["audit-log", "webhooks-built-in"]));
+    // COMPATIBILITY.md shows the answer; it must be the answer.
+    const documented = /```json\n(\{[\s\S]*?\})\n```/.exec(readFileSync(new URL("../../../COMPATIBILITY.md", import.meta.url), "utf8"));
+    expect(JSON.parse(documented![1]!)).toEqual(res.body);
   });
 });

@@ -405,9 +405,21 @@ export class LatchkeyAdminApp extends LatchkeyServerApp {
   }
 }
 
+type AdminAppClass = new (options: AdminAppOptions) => LatchkeyAdminApp;
+/** The class of owned projects' admin apps: this one, or a subclass another layer registered. */
+let OwnedProjectAdminApp: AdminAppClass = LatchkeyAdminApp;
+
+/**
+ * @internal Builds owned projects' `app` with `appClass` from now on: the React bindings register their
+ * `StackAdminApp`, so `user.useOwnedProjects()[0].app.useProject()` works as in Stack's React SDK.
+ */
+export function registerOwnedProjectAdminApp(appClass: AdminAppClass): void {
+  OwnedProjectAdminApp = appClass;
+}
+
 /** A project owned by the signed-in internal user, with an admin app acting through the owner's session. */
 function ownedProject(app: LatchkeyClientApp, session: Session, json: Parameters<typeof createAdminProject>[1]) {
-  const admin = new LatchkeyAdminApp({
+  const admin = new OwnedProjectAdminApp({
     baseUrl: app._transport.options.baseUrl,
     projectId: json.id,
     tokenStore: null,

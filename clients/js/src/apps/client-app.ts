@@ -203,8 +203,8 @@ export class LatchkeyClientApp {
 
   /** @internal Builds the user object for this layer. */
   _currentUserFromJson(session: Session, json: ClientUserJson): CurrentUser {
-    const user = createCurrentUser(this._context, session, json);
-    return this.projectId === "internal" ? Object.assign(user, internalUserMethods(this, session)) : user;
+    // Project owners' methods join before the object is decorated, so they get their hooks too.
+    return createCurrentUser(this._context, session, json, this.projectId === "internal" ? internalUserMethods(this, session) : {});
   }
 
   /**

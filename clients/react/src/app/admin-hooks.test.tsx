@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { prerender } from "react-dom/static";
 import { describe, expect, it } from "vitest";
-import { json, known } from "../test-support/fake-server.js";
-import { appIdentity, StackAdminApp } from "./apps.js";
+import { fakeJwt, json, known, userJson } from "../test-support/fake-server.js";
+import { appIdentity, StackAdminApp, StackClientApp } from "./apps.js";
 import { objectReadKey, objectReads } from "./object-hooks.js";
 
 async function render(node: React.ReactNode): Promise<string> {
@@ -155,5 +155,52 @@ describe("admin payments hooks", () => {
     stripe.stop();
 
     expect(await render(<Suspense fallback="loading"><PaymentLists app={app} /></Suspense>)).toContain("transactions: tx2=3,tx1=5 next=null stripe=acct_1");
+  });
+});
+
+const adminProjectJson = (id: string, displayName: string) => ({
+  id, display_name: displayName, description: "", created_at_millis: 0, is_production_mode: false, owner_team_id: "t1", logo_url: null, full_logo_url: null,
+  config: {
+    allow_localhost: true, allow_team_api_keys: false, allow_user_api_keys: false, client_team_creation_enabled: false, client_user_deletion_enabled: false,
+    create_team_on_sign_up: false, credential_enabled: true, domains: [], email_config: { type: "shared" }, email_theme: "default", enabled_oauth_providers: [],
+    magic_link_enabled: false, oauth_account_merge_strategy: "link_method", oauth_providers: [], passkey_enabled: false, sign_up_enabled: true,
+    team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [],
+  },
+});
+
+/** What `useOwnedProjects` answers: the project owner's methods are not part of `CurrentUser`'s type. */
+type ProjectOwner = { useOwnedProjects(): { id: string; displayName: string; app: StackAdminApp }[] };
+
+describe("owned projects' admin apps", () => {
+  it("user.useOwnedProjects() hands out projects whose app has the admin hooks, acting for that project", async () => {
+    const projects = [adminProjectJson("p-shop", "Shop"), adminProjectJson("p-blog", "Blog")];
+    const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const key = `${init?.method ?? "GET"} ${url.pathname.replace("/api/v1", "")}`;
+      const projectId = new Headers(init?.headers).get("x-stack-project-id");
+      if (key === "GET /users/me") return json(userJson);
+      if (key === "GET /internal/projects" && projectId === "internal") return json({ items: projects, is_paginated: false });
+      // Each owned project's app reads its own project (the header names it), through the owner's session.
+      const own = projects.find((p) => p.id === projectId);
+      if (key === "GET /internal/projects/current" && own) return json({ ...own, display_name: `${own.display_name} (read by its app)` });
+      throw new Error(`no route for ${key} of ${projectId}`);
+    };
+    const app = new StackClientApp({ baseUrl: "http://api.test", projectId: "internal", publishableClientKey: "pck", tokenStore: { accessToken: fakeJwt(Date.now() + 600_000), refreshToken: "r1" }, fetch: fetchImpl as typeof fetch });
+
+    function OwnedProject({ admin }: { admin: StackAdminApp }) {
+      const project = admin.useProject();
+      return <li>{project.id}: {project.displayName}</li>;
+    }
+    function OwnedProjects() {
+      const owner = app.useUser({ or: "throw" }) as unknown as ProjectOwner;
+      const owned = owner.useOwnedProjects();
+      return <ul>{owned.map((p) => <OwnedProject key={p.id} admin={p.app} />)}</ul>;
+    }
+    const html = await render(<Suspense fallback="loading"><OwnedProjects /></Suspense>);
+    expect(html).toContain("p-shop: Shop (read by its app)");
+    expect(html).toContain("p-blog: Blog (read by its app)");
+
+    const [shop] = await (await app.getUser({ or: "throw" }) as unknown as { listOwnedProjects(): Promise<{ app: unknown }[]> }).listOwnedProjects();
+    expect(shop?.app).toBeInstanceOf(StackAdminApp);
   });
 });

@@ -4,6 +4,7 @@ import {
   type EmailTemplate, type EmailTheme, type Item, type ListTransactionsOptions, type Project, type ServerItem, type ServerListUsersOptions, type ServerTeam, type ServerUser,
   type StripeAccountInfo,
 } from "@latchkey/js";
+import { registerOwnedProjectAdminApp } from "@latchkey/js/internal";
 import { useProjectOf } from "../hooks/use-project.js";
 import { useUserOf, type UseUserOptions } from "../hooks/use-user.js";
 import { installObjectHooks, useObjectMethod, type Hooked } from "./object-hooks.js";
@@ -44,10 +45,56 @@ export class StackClientApp extends LatchkeyClientApp {
   }
 }
 
-/** The hooks a server app adds, shared by the server and admin classes. */
-function serverUseUser(app: LatchkeyServerApp, arg?: string | UseUserOptions | { apiKey: string }): unknown {
-  if (typeof arg === "string" || (arg !== undefined && "apiKey" in arg)) return useObjectMethod(app._context, appIdentity, app, "getUser", [arg]);
-  return useUserOf(app, arg);
+/**
+ * @internal The hooks the server and admin apps share (all but `useProject`, whose answer differs), each
+ * reading the app's method of the same name through the app's cache. Never built: its methods are copied
+ * onto both apps' prototypes (a class-expression mixin cannot be written into .d.ts files, as the apps
+ * have private members), and each app's type takes them from `ServerHooks` by declaration merging.
+ */
+export abstract class ServerAppHooks extends LatchkeyServerApp {
+  /** The signed-in user, or a user by id or API key. @example `const user = app.useUser(userId);` */
+  useUser(options: UseUserOptions & Or): Hooked<CurrentServerUser>;
+  useUser(options?: UseUserOptions): Hooked<CurrentServerUser> | null;
+  useUser(id: string): Hooked<ServerUser> | null;
+  useUser(options: { apiKey: string }): Hooked<ServerUser> | null;
+  useUser(arg?: string | UseUserOptions | { apiKey: string }): Hooked<ServerUser> | Hooked<CurrentServerUser> | null {
+    if (typeof arg === "string" || (arg !== undefined && "apiKey" in arg)) return useObjectMethod(this._context, appIdentity, this, "getUser", [arg]) as Hooked<ServerUser> | null;
+    return useUserOf(this, arg) as Hooked<CurrentServerUser> | null;
+  }
+
+  /** A page of the project's users. @example `const users = app.useUsers({ limit: 20 });` */
+  useUsers(options?: ServerListUsersOptions): Hooked<ServerUser[]> & { nextCursor: string | null } {
+    return useObjectMethod(this._context, appIdentity, this, "listUsers", options === undefined ? [] : [options]) as Hooked<ServerUser[]> & { nextCursor: string | null };
+  }
+
+  /** The project's teams. @example `const teams = app.useTeams();` */
+  useTeams(): Hooked<ServerTeam[]> {
+    return useObjectMethod(this._context, appIdentity, this, "listTeams", []) as Hooked<ServerTeam[]>;
+  }
+
+  /** A team by id; null when there is none. @example `const team = app.useTeam(teamId);` */
+  useTeam(id: string): Hooked<ServerTeam> | null {
+    return useObjectMethod(this._context, appIdentity, this, "getTeam", [id]) as Hooked<ServerTeam> | null;
+  }
+
+  /** A data vault store, with `store.useValue(key, { secret })`. @example `const store = app.useDataVaultStore("secrets");` */
+  useDataVaultStore(id: string): Hooked<DataVaultStore> {
+    return useObjectMethod(this._context, appIdentity, this, "getDataVaultStore", [id]) as Hooked<DataVaultStore>;
+  }
+
+  /** An item of a user, a team or a custom customer. @example `const credits = app.useItem({ itemId: "credits", teamId });` */
+  useItem(owner: ItemOwner): ServerItem {
+    return useObjectMethod(this._context, appIdentity, this, "getItem", [owner]) as ServerItem;
+  }
+}
+
+const serverHookNames = ["useUser", "useUsers", "useTeams", "useTeam", "useDataVaultStore", "useItem"] as const satisfies readonly (keyof ServerAppHooks)[];
+/** @internal The shared hooks, as the server and admin apps' types carry them. */
+export type ServerHooks = Pick<ServerAppHooks, (typeof serverHookNames)[number]>;
+
+/** Gives the apps of `prototype` the shared hooks. */
+function installServerHooks(prototype: LatchkeyServerApp): void {
+  for (const name of serverHookNames) Object.defineProperty(prototype, name, Object.getOwnPropertyDescriptor(ServerAppHooks.prototype, name)!);
 }
 
 /**
@@ -63,44 +110,12 @@ function serverUseUser(app: LatchkeyServerApp, arg?: string | UseUserOptions | {
  * }
  * ```
  */
+// The class below merges with this interface for the shared hooks' types; installServerHooks adds their code.
+export interface StackServerApp extends ServerHooks {}
 export class StackServerApp extends LatchkeyServerApp {
-  /** The signed-in user, or a user by id or API key. @example `const user = app.useUser(userId);` */
-  useUser(options: UseUserOptions & Or): Hooked<CurrentServerUser>;
-  useUser(options?: UseUserOptions): Hooked<CurrentServerUser> | null;
-  useUser(id: string): Hooked<ServerUser> | null;
-  useUser(options: { apiKey: string }): Hooked<ServerUser> | null;
-  useUser(arg?: string | UseUserOptions | { apiKey: string }): Hooked<ServerUser> | Hooked<CurrentServerUser> | null {
-    return serverUseUser(this, arg) as Hooked<ServerUser> | null;
-  }
-
-  /** @example `const users = app.useUsers({ limit: 20 });` */
-  useUsers(options?: ServerListUsersOptions): Hooked<ServerUser[]> & { nextCursor: string | null } {
-    return useObjectMethod(this._context, appIdentity, this, "listUsers", options === undefined ? [] : [options]) as Hooked<ServerUser[]> & { nextCursor: string | null };
-  }
-
-  /** @example `const teams = app.useTeams();` */
-  useTeams(): Hooked<ServerTeam[]> {
-    return useObjectMethod(this._context, appIdentity, this, "listTeams", []) as Hooked<ServerTeam[]>;
-  }
-
-  /** @example `const team = app.useTeam(teamId);` */
-  useTeam(id: string): Hooked<ServerTeam> | null {
-    return useObjectMethod(this._context, appIdentity, this, "getTeam", [id]) as Hooked<ServerTeam> | null;
-  }
-
-  /** A data vault store, with `store.useValue(key, { secret })`. @example `const store = app.useDataVaultStore("secrets");` */
-  useDataVaultStore(id: string): Hooked<DataVaultStore> {
-    return useObjectMethod(this._context, appIdentity, this, "getDataVaultStore", [id]) as Hooked<DataVaultStore>;
-  }
-
   /** @example `const { config } = app.useProject();` */
   useProject(): Project {
     return useProjectOf(this);
-  }
-
-  /** @example `const credits = app.useItem({ itemId: "credits", teamId });` */
-  useItem(owner: ItemOwner): ServerItem {
-    return useObjectMethod(this._context, appIdentity, this, "getItem", [owner]) as ServerItem;
   }
 }
 
@@ -115,44 +130,12 @@ export class StackServerApp extends LatchkeyServerApp {
  * const definitions = app.useTeamPermissionDefinitions();
  * ```
  */
+// Merged with the class below, as for StackServerApp.
+export interface StackAdminApp extends ServerHooks {}
 export class StackAdminApp extends LatchkeyAdminApp {
-  /** @example `const user = app.useUser(userId);` */
-  useUser(options: UseUserOptions & Or): Hooked<CurrentServerUser>;
-  useUser(options?: UseUserOptions): Hooked<CurrentServerUser> | null;
-  useUser(id: string): Hooked<ServerUser> | null;
-  useUser(options: { apiKey: string }): Hooked<ServerUser> | null;
-  useUser(arg?: string | UseUserOptions | { apiKey: string }): Hooked<ServerUser> | Hooked<CurrentServerUser> | null {
-    return serverUseUser(this, arg) as Hooked<ServerUser> | null;
-  }
-
-  /** @example `const users = app.useUsers();` */
-  useUsers(options?: ServerListUsersOptions): Hooked<ServerUser[]> & { nextCursor: string | null } {
-    return useObjectMethod(this._context, appIdentity, this, "listUsers", options === undefined ? [] : [options]) as Hooked<ServerUser[]> & { nextCursor: string | null };
-  }
-
-  /** @example `const teams = app.useTeams();` */
-  useTeams(): Hooked<ServerTeam[]> {
-    return useObjectMethod(this._context, appIdentity, this, "listTeams", []) as Hooked<ServerTeam[]>;
-  }
-
-  /** @example `const team = app.useTeam(teamId);` */
-  useTeam(id: string): Hooked<ServerTeam> | null {
-    return useObjectMethod(this._context, appIdentity, this, "getTeam", [id]) as Hooked<ServerTeam> | null;
-  }
-
-  /** A data vault store, with `store.useValue(key, { secret })`. @example `const store = app.useDataVaultStore("secrets");` */
-  useDataVaultStore(id: string): Hooked<DataVaultStore> {
-    return useObjectMethod(this._context, appIdentity, this, "getDataVaultStore", [id]) as Hooked<DataVaultStore>;
-  }
-
   /** The project with its admin configuration. @example `const project = app.useProject();` */
   useProject(): AdminProject {
     return useObjectMethod(this._context, appIdentity, this, "getProject", []) as AdminProject;
-  }
-
-  /** @example `const credits = app.useItem({ itemId: "credits", teamId });` */
-  useItem(owner: ItemOwner): ServerItem {
-    return useObjectMethod(this._context, appIdentity, this, "getItem", [owner]) as ServerItem;
   }
 
   /** @example `const keys = app.useInternalApiKeys();` */
@@ -205,3 +188,8 @@ export class StackAdminApp extends LatchkeyAdminApp {
     return useObjectMethod(this._context, appIdentity, this, "listTransactions", [options]) as { transactions: AdminTransaction[]; nextCursor: string | null };
   }
 }
+
+installServerHooks(StackServerApp.prototype);
+installServerHooks(StackAdminApp.prototype);
+// Owned projects (`user.useOwnedProjects()`) get this admin app, so their `.app` has the hooks too.
+registerOwnedProjectAdminApp(StackAdminApp);

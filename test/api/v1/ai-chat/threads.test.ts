@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AI_CHAT_MAX_MESSAGE_JSON_CHARS, AI_CHAT_MAX_THREAD_MESSAGES } from "../../../../contract/ai-chat.js";
+import { saveChatMessage } from "../../../../server/services/ai-chat/threads.js";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
 
@@ -14,6 +15,17 @@ const save = (lk: TestInstance, project: ProjectCredentials, threadId: string, b
 const list = (lk: TestInstance, project: ProjectCredentials, threadId: string, access: "client" | "server" | "admin" = "admin") =>
   lk.call("GET", path(threadId), { access, project });
 const storedRows = async (lk: TestInstance) => lk.deps.store.db.select().from(lk.deps.store.t.aiChatMessages);
+
+/** Fills `count` slots of the thread directly, in its saving order, as `count` saves would have. */
+async function fillThread(lk: TestInstance, projectId: string, threadId: string, count: number) {
+  const { store } = lk.deps;
+  const now = lk.clock.now();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(), projectId, threadId, sequence: `0-${String(i).padStart(6, "0")}`, message: { n: i }, createdAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 200) await store.db.insert(store.t.aiChatMessages).values(rows.slice(i, i + 200));
+  await store.db.insert(store.t.aiChatThreads).values({ projectId, threadId, messageCount: count });
+}
 
 describe.each(testDialects)("AI chat threads on %s", (dialect) => {
   it("appends saved messages and lists them in saving order, as given", async () => {
@@ -93,12 +105,7 @@ describe.each(testDialects)("AI chat threads on %s", (dialect) => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
     const thread = randomUUID();
-    // All but one slot filled directly, in the thread's saving order.
-    const now = lk.clock.now();
-    const rows = Array.from({ length: AI_CHAT_MAX_THREAD_MESSAGES - 1 }, (_, i) => ({
-      id: randomUUID(), projectId: project.id, threadId: thread, sequence: `0-${String(i).padStart(6, "0")}`, message: { n: i }, createdAt: now,
-    }));
-    for (let i = 0; i < rows.length; i += 200) await lk.deps.store.db.insert(lk.deps.store.t.aiChatMessages).values(rows.slice(i, i + 200));
+    await fillThread(lk, project.id, thread, AI_CHAT_MAX_THREAD_MESSAGES - 1);
 
     expect((await save(lk, project, thread, { message: "last one" })).status).toBe(200);
     const full = await save(lk, project, thread, { message: "one too many" });
@@ -107,5 +114,42 @@ describe.each(testDialects)("AI chat threads on %s", (dialect) => {
     expect([listed.length, listed[0], listed.at(-1)]).toEqual([AI_CHAT_MAX_THREAD_MESSAGES, { n: 0 }, "last one"]);
     // Other threads are not limited by it.
     expect((await save(lk, project, randomUUID(), { message: "fresh" })).status).toBe(200);
+  });
+
+  it("holds the cap when saves to one thread race: each takes a slot or is refused, none goes beyond", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const thread = randomUUID();
+    await fillThread(lk, project.id, thread, AI_CHAT_MAX_THREAD_MESSAGES - 3);
+    const racing = await Promise.all(Array.from({ length: 12 }, (_, i) => save(lk, project, thread, { message: { racer: i } })));
+    const statuses = racing.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 200, 200, ...Array<number>(9).fill(400)]);
+    expect(((await list(lk, project, thread)).body.messages as unknown[]).length).toBe(AI_CHAT_MAX_THREAD_MESSAGES);
+    const [counted] = await lk.deps.store.db.select({ n: lk.deps.store.t.aiChatThreads.messageCount }).from(lk.deps.store.t.aiChatThreads);
+    expect(counted).toEqual({ n: AI_CHAT_MAX_THREAD_MESSAGES });
+  });
+
+  it.runIf(dialect === "postgres")("saves a message in one round trip on PostgreSQL, the thread's first and later ones", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const thread = randomUUID();
+    const roundTrips = () => lk.deps.store.poolStats!().roundTrips;
+    for (const message of ["first", "second"]) {
+      const before = roundTrips();
+      await saveChatMessage(lk.deps, project.id, thread, message);
+      expect(roundTrips() - before, message).toBe(1);
+    }
+    expect((await list(lk, project, thread)).body).toEqual({ messages: ["first", "second"] });
+  });
+
+  it("counts a thread's first save and keeps threads of other projects apart", async () => {
+    await using lk = await createTestInstance(dialect);
+    const [first, second] = [await lk.createProject(), await lk.createProject()];
+    const thread = randomUUID();
+    await fillThread(lk, first.id, thread, AI_CHAT_MAX_THREAD_MESSAGES);
+    expect((await save(lk, first, thread, { message: "one too many" })).status).toBe(400);
+    // The same thread id in another project is another, empty thread.
+    expect((await save(lk, second, thread, { message: "hello" })).status).toBe(200);
+    expect((await list(lk, second, thread)).body).toEqual({ messages: ["hello"] });
   });
 });

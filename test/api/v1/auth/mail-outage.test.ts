@@ -1,6 +1,7 @@
 /**
- * A sign-up while the project's SMTP server is down: the request succeeds, the verification mail
- * waits in the outbox, and once the server is back and the retry time has come it is sent once.
+ * A sign-up while the project's SMTP server is down: the request tries the verification mail once and
+ * still succeeds, the mail waits in the outbox, and once the server is back and the retry time has
+ * come it is sent once.
  */
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../support/databases.js";
@@ -30,7 +31,7 @@ describe.each(testDialects)("mail outage on %s", (dialect) => {
     expect(signUp.status).toBe(200);
     const queuedAt = lk.clock.now().getTime();
 
-    expect(await lk.deps.jobs.runOnce()).toBe(1);
+    // The attempt the sign-up made is counted as the runner counts its own.
     const [pending, ...others] = await lk.deps.queries.outbox.listForProject(project.id, "email");
     expect(others).toEqual([]);
     expect(pending).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });

@@ -56,7 +56,7 @@ describe.each(testDialects)("project deletion on %s", (dialect) => {
     const seeded = [
       "users", "contactChannels", "passkeys", "userActivityDays", "teams", "teamMembers", "teamPermissions", "projectPermissions", "sessions", "verificationCodes",
       "cliLogins", "apiKeys", "apiKeySets", "itemQuantityChanges", "oauthAccounts", "outbox", "webhookEndpoints", "auditLog", "dataVaultEntries",
-      "aiChatMessages", "profileImages",
+      "aiChatMessages", "aiChatThreads", "profileImages",
     ];
     expect(seeded.filter((table) => !before[table]?.length)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { KnownErrors } from "../../core/errors/known-errors.js";
 import type { Session } from "../../core/tokens/session.js";
+import type { ClientComponents } from "../../generated.js";
 import { catchKnown, error, ok, type Result } from "../../result.js";
 import type { AppContext, ClientUserJson } from "../context.js";
 import { mergeScopes } from "../oauth.js";
@@ -7,12 +8,20 @@ import { webAuthn, webAuthnFailure, withHostname } from "../passkeys.js";
 import { browserWindow } from "../urls.js";
 
 type AccountIdTaken = InstanceType<typeof KnownErrors.OAuthProviderAccountIdAlreadyUsedForSignIn>;
+type LinkedAccountJson = ClientComponents["schemas"]["ClientOAuthProvider"];
 
 /** A provider account linked to the signed-in user. Stack's `OAuthProvider`. */
 export interface OAuthProvider {
   readonly id: string;
   readonly type: string;
   readonly userId: string;
+  /**
+   * The account's id at the provider, when the user object names it: the client API's linked account
+   * carries no account id, so it is read from the user's `oauth_providers` entry of the same provider
+   * config (and e-mail); absent when that entry is missing or ambiguous (or the link is newer than the
+   * user object).
+   */
+  readonly accountId?: string;
   readonly email?: string;
   readonly allowSignIn: boolean;
   readonly allowConnectedAccounts: boolean;
@@ -38,16 +47,27 @@ export interface ConnectedAccountOptions {
 }
 
 /**
+ * The provider's id of a linked account, from the user's `oauth_providers` (keyed by provider config id):
+ * the one entry of the same provider config and e-mail, or nothing when there is none or more than one.
+ */
+function accountIdOf(user: ClientUserJson, link: LinkedAccountJson): string | undefined {
+  const matches = user.oauth_providers.filter((entry) => entry.id === link.provider_config_id && (entry.email ?? undefined) === (link.email ?? undefined));
+  return matches.length === 1 ? matches[0]!.account_id : undefined;
+}
+
+/**
  * The signed-in user's methods for passkeys, linked provider accounts and connected accounts (provider
  * access tokens).
  */
 export function userAuthExtras(context: AppContext, session: Session, json: ClientUserJson) {
-  const providerOf = (p: { id: string; type: string; user_id: string; email?: string | null; allow_sign_in: boolean; allow_connected_accounts: boolean }): OAuthProvider => {
+  const providerOf = (p: LinkedAccountJson): OAuthProvider => {
     const path = { user_id: "me", provider_id: p.id };
+    const accountId = accountIdOf(json, p);
     return {
       id: p.id,
       type: p.type,
       userId: p.user_id,
+      ...(accountId !== undefined && { accountId }),
       ...(p.email !== undefined && p.email !== null && { email: p.email }),
       allowSignIn: p.allow_sign_in,
       allowConnectedAccounts: p.allow_connected_accounts,

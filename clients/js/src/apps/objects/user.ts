@@ -101,8 +101,11 @@ export function authMethods(context: AppContext, session: Session) {
   };
 }
 
-/** The signed-in user of a client app: its fields, and methods that act through its session. */
-export function createCurrentUser(context: AppContext, session: Session, json: ClientUserJson) {
+/**
+ * The signed-in user of a client app: its fields, and methods that act through its session; `extra` holds
+ * methods another layer adds (a project owner's), in place before the object is decorated.
+ */
+export function createCurrentUser(context: AppContext, session: Session, json: ClientUserJson, extra: object = {}) {
   const selectedTeam = json.selected_team ? createClientTeam(context, session, json.selected_team) : null;
   const me = "me";
   const listTeams = async (): Promise<Team[]> => {
@@ -265,6 +268,7 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
      * ```
      */
     listNotificationCategories: notificationCategoriesMethod(context, me, session),
+    ...extra,
   });
 }
 

@@ -1,0 +1,106 @@
+/**
+ * Delivering one outbox row now, inside the request that queued it, instead of on the runner's next
+ * pass: the row is leased by id (so no pass, in this process or another, sends it too), tried a few
+ * times in a row, and its outcome recorded as a pass records it. A row another runner holds is not
+ * touched: the caller waits (bounded) for that runner's outcome.
+ */
+import type { OutboxRow } from "../../db/queries/outbox.js";
+import type { AppDeps } from "../../deps.js";
+import type { Deliverer, Deliverers, Outcome } from "./deliverer.js";
+import type { RetryPolicy } from "./outcomes.js";
+
+export interface DeliverNowOptions {
+  /** Attempts made in the request (at least 1). */
+  attempts: number;
+  /** Pause between two attempts. */
+  retryDelayMs: number;
+  /**
+   * What a row that failed every attempt becomes: "failed" (never sent later: the caller is told the
+   * mail did not go out) or "retry" (handed back to the runner's passes and their retry schedule).
+   */
+  afterLastFailure: "failed" | "retry";
+  /** How long to wait for a row another runner holds. */
+  waitMs: number;
+}
+
+/**
+ * What became of the row: delivered, failed for good, undeliverable (nowhere to send), or still queued
+ * (handed back to the runner's retries, or another runner still had it when the wait ended).
+ */
+export type DeliveredNow = "sent" | "failed" | "undeliverable" | "queued";
+
+export interface DeliverNowParts {
+  deps: AppDeps;
+  deliverers: Deliverers;
+  leaseMs: number;
+  /** The runner's attempt: a thrown error becomes a retry, and the metrics are counted. */
+  attempt(deliverer: Deliverer, row: OutboxRow): Promise<Outcome>;
+  /** The runner's outcome recorder (outcomes.ts). */
+  record(row: OutboxRow, outcome: Outcome, kindPolicy?: Partial<RetryPolicy>): Promise<void>;
+}
+
+/** How often a request waiting for another runner's outcome looks at the row. */
+const WAIT_POLL_MS = 50;
+
+export function createDeliverNow({ deps, deliverers, leaseMs, attempt, record }: DeliverNowParts) {
+  const outbox = deps.queries.outbox;
+  const leaseFromNow = () => new Date(deps.clock.now().getTime() + leaseMs);
+
+  /** Leases the row, or answers what another runner made of it (or "queued" when the wait ends first). */
+  async function leaseOrWait(projectId: string, id: string, waitMs: number): Promise<OutboxRow | DeliveredNow> {
+    const waitUntil = performance.now() + waitMs;
+    for (;;) {
+      const leased = await outbox.claimById(id, deps.clock.now(), leaseFromNow());
+      if (leased) return leased;
+      const current = await outbox.get(projectId, id);
+      if (!current) return "queued"; // gone with its project
+      switch (current.status) {
+        case "sent":
+        case "failed":
+        case "undeliverable":
+          return current.status;
+        case "pending":
+          // Leased by another runner (or just released by one: the next claim takes it).
+          if (performance.now() >= waitUntil) return "queued";
+          await sleep(WAIT_POLL_MS);
+      }
+    }
+  }
+
+  return async function deliverNow(projectId: string, id: string, options: DeliverNowOptions): Promise<DeliveredNow> {
+    const leased = await leaseOrWait(projectId, id, options.waitMs);
+    if (typeof leased === "string") return leased;
+    const deliverer = deliverers[leased.kind];
+    if (!deliverer) {
+      // As in a pass: left alone until its lease lapses.
+      return "queued";
+    }
+    let row = leased;
+    for (let made = 1; ; made++) {
+      const outcome = await attempt(deliverer, row);
+      if (outcome.status !== "retry") {
+        await record(row, outcome, deliverer.retryPolicy);
+        return outcome.status === "deferred" ? "queued" : outcome.status;
+      }
+      if (made >= options.attempts) {
+        if (options.afterLastFailure === "retry") {
+          await record(row, outcome, deliverer.retryPolicy);
+          return "queued";
+        }
+        await outbox.markFailed(row.id, deps.clock.now(), outcome.error, row.attempts + 1);
+        deps.log.error("outbox: failed while the request waited", { id: row.id, kind: row.kind, projectId: row.projectId, attempts: row.attempts + 1, reason: outcome.error });
+        return "failed";
+      }
+      // Counted on the row, which stays leased to this request for the next attempt.
+      row = { ...row, attempts: row.attempts + 1, lastError: outcome.error };
+      await outbox.recordAttempt(row.id, row.attempts, outcome.error, leaseFromNow());
+      await sleep(options.retryDelayMs);
+    }
+  };
+}
+
+export type DeliverNow = ReturnType<typeof createDeliverNow>;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
