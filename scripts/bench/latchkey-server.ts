@@ -67,6 +67,8 @@ export async function startLatchkey(
   cpuProfileDir: string | null = null,
   /** The server bundle to run (another build's, in --compare). */
   entry = "dist/server/main.js",
+  /** Settings a scenario needs on top of the bench's (e.g. LATCHKEY_ALLOW_PRIVATE_OUTBOUND for webhooks to loopback). */
+  extraEnv: Record<string, string> = {},
 ): Promise<LatchkeyProcess[]> {
   const processes: LatchkeyProcess[] = [];
   for (let i = 0; i < count; i++) {
@@ -92,6 +94,7 @@ export async function startLatchkey(
         // All load comes from 127.0.0.1, which is limited per address like any other (no loopback exemption).
         LATCHKEY_ABUSE_LIMITS: "off",
         ...passedThrough(),
+        ...extraEnv,
         NODE_ENV: "production",
       },
       // The profile is written when the process exits (SIGTERM ends it through process.exit).

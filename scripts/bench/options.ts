@@ -17,9 +17,11 @@ export type ScenarioName = (typeof scenarioNames)[number];
 /**
  * Parts outside the HTTP scenarios: e-mail rendering (no server or database, once, in this process);
  * users-import (the CLI on each dialect; only when named in --only); email-send (send-email to 10,000
- * users, in process on each dialect; only when named in --only).
+ * users, in process on each dialect; only when named in --only); webhook-deliveries (2,000 events delivered
+ * to a receiver in this process, per dialect; only when named); bundle-sizes (the SDK's, the hosted pages'
+ * and the dashboard's built bundles, no server; only when named).
  */
-export const standaloneNames = ["email-render", "users-import", "email-send"] as const;
+export const standaloneNames = ["email-render", "users-import", "email-send", "webhook-deliveries", "bundle-sizes"] as const;
 const onlyNames: readonly string[] = [...scenarioNames, ...standaloneNames];
 export type BenchDialect = "sqlite" | "postgres";
 
@@ -32,6 +34,10 @@ export interface BenchOptions {
   usersImport: boolean;
   /** The send-to-10,000-users scenario (scripts/bench/email-send.ts), in process per dialect; only with --only. */
   emailSend: boolean;
+  /** The webhook delivery scenario (scripts/bench/webhook-deliveries.ts), a server per dialect; only with --only. */
+  webhookDeliveries: boolean;
+  /** The bundle size scenario (scripts/bench/bundle-sizes.ts), once; only with --only. */
+  bundleSizes: boolean;
   dialects: BenchDialect[];
   durationSeconds: number;
   /** Unrecorded load before each measured run (JIT, caches, connection pools). */
@@ -78,7 +84,10 @@ const usage = `Usage: npm run bench -- [options]
                        (email-render needs no database and runs once, not per dialect;
                        users-import imports --users bcrypt users with the CLI, only when named;
                        email-send sends to 10,000 users (fewer with a smaller --users) in process on
-                       each dialect, only when named)
+                       each dialect, only when named; webhook-deliveries creates 2,000 users (fewer with a
+                       smaller --users) on a server with a webhook endpoint and times their deliveries, per
+                       dialect, only when named; bundle-sizes builds the SDK packages and front ends (not with
+                       --no-build) and reports their sizes, once, only when named)
   --dialect d          sqlite | postgres | both (default sqlite)
   --duration s         seconds per measured run (default 10)
   --warmup s           unrecorded seconds before each run (default 1; at least 3 for password runs)
@@ -93,7 +102,7 @@ const usage = `Usage: npm run bench -- [options]
   --pool n             users signed up through the API (default 200)
   --pg-url url         Postgres admin URL (default $LATCHKEY_BENCH_PG_URL, $LATCHKEY_TEST_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --max-minutes m      hard limit for the whole run (default 30)
-  --no-build           use the existing dist/server/main.js
+  --no-build           use the existing dist/server/main.js (and, for bundle-sizes, the existing builds)
   --cpu-prof dir       write a V8 CPU profile of each Latchkey server process to dir (open in Chrome DevTools)
   --compare a[,b]      run the chosen scenarios on two builds side by side (commits or branches; b defaults
                        to the working tree), rounds alternating, and print the change in server CPU per
@@ -138,6 +147,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     emailRender: only ? only.includes("email-render") : scale.length === 0 && !values.compare,
     usersImport: only ? only.includes("users-import") : false,
     emailSend: only ? only.includes("email-send") : false,
+    webhookDeliveries: only ? only.includes("webhook-deliveries") : false,
+    bundleSizes: only ? only.includes("bundle-sizes") : false,
     dialects: dialect === "both" ? ["sqlite", "postgres"] : [dialect],
     durationSeconds: positive(values.duration, "--duration"),
     warmupSeconds: nonNegative(values.warmup, "--warmup"),

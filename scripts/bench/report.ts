@@ -2,9 +2,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LatencySummary } from "./email-render.js";
+import type { BundleSizesResult } from "./bundle-sizes.js";
 import type { EmailSendResult } from "./email-send.js";
 import type { Measurement } from "./measure.js";
 import type { BenchResults, Row } from "./results.js";
+import type { WebhookDeliveriesResult } from "./webhook-deliveries.js";
 
 /** Cores busy outside the bench above which a run counts as contended. */
 const CONTENDED_CORES = 0.25;
@@ -156,6 +158,31 @@ export function renderReport(results: BenchResults): string {
       table(
         ["dialect", "users", "enqueue ms", "outbox rows", "delivered in s", "mails/s", "RSS growth MB"],
         sends.map((r) => [r.dialect, String(r.users), num(r.enqueueMs), String(r.batches), r.deliveredMs === null ? "-" : num(r.deliveredMs / 1000, 1), r.mailsPerSecond === null ? "-" : num(r.mailsPerSecond, 1), String(r.rssGrowthMb)]),
+      ),
+    );
+  }
+
+  const hooks = (results.settings.webhookDeliveries ?? []) as WebhookDeliveriesResult[];
+  if (hooks.length > 0) {
+    out.push("", "Webhook deliveries: user.created for users created through the server API (8 in flight), to a receiver on loopback");
+    out.push(
+      table(
+        ["dialect", "events", "trigger s", "delivered s", "drain s", "deliveries/s", "CPU ms/event", "reference ms", "CPU ms/delivery", "loop ms/delivery", "duplicates", "verified"],
+        hooks.map((r) => [r.dialect, String(r.events), num(r.triggerMs / 1000, 2), num(r.deliveredMs / 1000, 2), num(r.drainMs / 1000, 2), num(r.deliveriesPerSecond, 1), num(r.cpuMsPerEvent, 3), num(r.referenceCpuMsPerEvent, 3), num(r.cpuMsPerDelivery, 3), num(r.loopMsPerDelivery, 3), String(r.duplicates), String(r.verifiedSignatures)]),
+      ),
+      "  delivered s: first creation to the last delivery's arrival; reference: server CPU per creation with no endpoint, subtracted for CPU ms/delivery;\n" +
+        "  verified: sampled deliveries whose signature standardwebhooks verified with the endpoint's secret.",
+    );
+  }
+
+  const bundles = results.settings.bundleSizes as BundleSizesResult | null | undefined;
+  if (bundles) {
+    const kb = (bytes: number | null) => (bytes === null ? "-" : (bytes / 1024).toFixed(1));
+    out.push("", `Bundle sizes (KB; gzip at zlib's default level): ${bundles.built.length > 0 ? `built in this run: ${bundles.built.join(", ")}` : "existing builds, none rebuilt"}`);
+    out.push(
+      table(
+        ["bundle", "scope", "files", "KB", "gzip KB", "min+gzip KB"],
+        bundles.bundles.map((b) => [b.bundle, b.scope, String(b.files), kb(b.bytes), kb(b.gzipBytes), kb(b.minifiedGzipBytes)]),
       ),
     );
   }

@@ -27,6 +27,8 @@ import { runScaleOut } from "./scale-out.js";
 import { evaluateTargets } from "./targets.js";
 import { measureUsersImport, type UsersImportResult } from "./users-import.js";
 import { measureEmailSending, type EmailSendResult } from "./email-send.js";
+import { measureWebhookDeliveries, type WebhookDeliveriesResult } from "./webhook-deliveries.js";
+import { measureBundleSizes, type BundleSizesResult } from "./bundle-sizes.js";
 
 const options = parseOptions(process.argv.slice(2), process.env);
 /** Recipients of the email-send scenario (issue 27: send to 10,000 users; a smaller --users lowers it). */
@@ -53,6 +55,8 @@ let scaleOut: ScaleOutResult | null = null;
 let emailRender: EmailRenderResult | null = null;
 let usersImport: UsersImportResult[] = [];
 const emailSend: EmailSendResult[] = [];
+let webhookDeliveries: WebhookDeliveriesResult[] = [];
+let bundleSizes: BundleSizesResult | null = null;
 /** The references only serve the server's figures: a run of e-mail rendering alone skips them. */
 const measuresServers = options.scenarios.length > 0 || options.scale.length > 0;
 let build: BuildInfo = { commit: "unknown", uncommittedServerFiles: -1, distSha256: "" };
@@ -129,6 +133,16 @@ try {
       });
     }
   }
+  if (options.webhookDeliveries) {
+    await part("webhook-deliveries", async () => {
+      webhookDeliveries = await measureWebhookDeliveries(options, secrets, Math.max(30_000, endsAt - Date.now() - 60_000), log);
+    });
+  }
+  if (options.bundleSizes) {
+    await part("bundle-sizes", async () => {
+      bundleSizes = await measureBundleSizes(options.build, log);
+    });
+  }
   if (options.scenarios.length > 0) {
     for (const dialect of options.dialects) {
       await part(`latchkey ${dialect}`, async () => {
@@ -185,6 +199,8 @@ const partial: Omit<BenchResults, "targets" | "finishedAt"> = {
     seedSeconds,
     usersImport,
     emailSend,
+    webhookDeliveries,
+    bundleSizes,
     emailRender: "in the bench process, no HTTP: warm latencies sequential on one project (best round by p99), renders/s with 2 renders per context in flight",
   },
   baselines: { honoJson: hono, argon2, honoJsonRuns: honoRuns, argon2Runs },

@@ -1,7 +1,8 @@
 /**
- * Two servers on one database, in this process: two stores (separate connections: on SQLite a shared
- * file, on PostgreSQL a fresh database) with their own dependencies and app, one manual clock. What one
- * server counts the other must see, as two server processes would.
+ * Two servers on one database, in this process: each with its own dependencies (caches) and app, one
+ * manual clock; on PostgreSQL two stores (separate pools on a fresh database), on SQLite one store on a
+ * file (see below; two real processes on one database are covered by scripts/faults/two-processes.ts).
+ * What one server counts the other must see, as two server processes would.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,8 +29,13 @@ export async function startTwoServers(dialect: Dialect): Promise<TwoServers> {
   const dir = dialect === "sqlite" ? mkdtempSync(join(tmpdir(), "latchkey-two-")) : null;
   const database = dir ? null : await createTestDatabase("postgres");
   const location = dir ? { dialect: "sqlite" as const, path: join(dir, "latchkey.db") } : { dialect: "postgres" as const, url: database!.url };
+  // On SQLite both apps share one connection. Two connections in one thread cannot stand for two
+  // processes there: better-sqlite3 waits out a locked database synchronously (busy_timeout), which
+  // stops the very event loop whose open transaction holds the lock, so a burst stalls for 5 s per
+  // blocked statement (75 s in CI). Each app still has its own dependencies and caches.
   const stores: Store[] = [];
-  for (let i = 0; i < 2; i++) stores.push(await openStore({ location, poolSize: 5, checkTransactions: true }));
+  stores.push(await openStore({ location, poolSize: 5, checkTransactions: true }));
+  stores.push(dir ? stores[0]! : await openStore({ location, poolSize: 5, checkTransactions: true }));
   const clock = manualClock(Date.now());
   const deps = stores.map((store) => testDeps(store, clock)) as [AppDeps, AppDeps];
   await bootstrap(deps[0]);
@@ -44,7 +50,7 @@ export async function startTwoServers(dialect: Dialect): Promise<TwoServers> {
       return { id: row.id, keys };
     },
     async [Symbol.asyncDispose]() {
-      for (const store of stores) await store.close();
+      for (const store of new Set(stores)) await store.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
       await database?.[Symbol.asyncDispose]();
     },
