@@ -83,13 +83,10 @@ export function createDeliverNow({ deps, deliverers, leaseMs, attempt, record }:
         return outcome.status === "deferred" ? "queued" : outcome.status;
       }
       if (made >= options.attempts) {
-        if (options.afterLastFailure === "retry") {
-          await record(row, outcome, deliverer.retryPolicy);
-          return "queued";
-        }
-        await outbox.markFailed(row.id, deps.clock.now(), outcome.error, row.attempts + 1);
-        deps.log.error("outbox: failed while the request waited", { id: row.id, kind: row.kind, projectId: row.projectId, attempts: row.attempts + 1, reason: outcome.error });
-        return "failed";
+        // Recorded as a pass records it: handed back to the retry schedule, or failed for good.
+        const last: Outcome = options.afterLastFailure === "retry" ? outcome : { status: "failed", error: outcome.error };
+        await record(row, last, deliverer.retryPolicy);
+        return options.afterLastFailure === "retry" ? "queued" : "failed";
       }
       // Counted on the row, which stays leased to this request for the next attempt.
       row = { ...row, attempts: row.attempts + 1, lastError: outcome.error };
