@@ -20,6 +20,12 @@ export interface Target {
 /** GET /users/me load kept during the sign-in storm: a steady rate, so its latency is not just queueing. */
 export const storm = { usersMeRate: 500, usersMeConnections: 10 };
 
+/**
+ * Template previews beside the mixed workload, at a steady rate the sandbox pool (2 contexts by default)
+ * serves without a queue: the memory figure is the server's with its render contexts warm and in use.
+ */
+export const rendering = { previewRate: 20, previewConnections: 2 };
+
 export async function runScenario(name: ScenarioName, target: Target, options: BenchOptions): Promise<Row[]> {
   const { context } = target;
   const load = (next: requests.RequestSource, overrides: Partial<MeasuredLoad> = {}): MeasuredLoad => ({
@@ -57,6 +63,20 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
       return measured(name, requests.signUp(context), runTiming(options, "password"));
     case "mixed":
       return measured(name, requests.mixed(context));
+    case "mixed-rendering": {
+      const previews = requests.emailPreview(context);
+      await warmRenderPool(target.url, previews);
+      const [mixedLoad, renders] = await measureTogether(
+        target.pids,
+        [load(requests.mixed(context)), load(previews, { connections: rendering.previewConnections, overallRate: rendering.previewRate })],
+        runTiming(options),
+        target.probes,
+      );
+      return [
+        { system: target.system, scenario: "mixed-rendering: mixed", status: "measured", measurement: mixedLoad! },
+        { system: target.system, scenario: "mixed-rendering: previews", status: "measured", measurement: renders!, note: `${rendering.previewRate} req/s offered` },
+      ];
+    }
     case "item-quantity": {
       const source = requests.itemQuantity(context);
       if (!(await routeExists(target.url, source()))) {
@@ -79,6 +99,23 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
         { system: target.system, scenario: "storm: users-me", status: "measured", measurement: usersMe!, note: `${storm.usersMeRate} req/s offered` },
       ];
     }
+  }
+}
+
+/**
+ * Renders previews until every context of the pool has served one of each theme (a cold context takes
+ * about a second to start), so the measured window sees warm contexts only.
+ */
+async function warmRenderPool(url: string, previews: requests.RequestSource): Promise<void> {
+  const rounds = 4 * rendering.previewConnections;
+  for (let i = 0; i < rounds; i++) {
+    const batch = Array.from({ length: rendering.previewConnections }, async () => {
+      const request = previews();
+      const res = await fetch(`${url}${request.path}`, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(30_000) });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`template preview answered ${res.status}: ${text.slice(0, 300)}`);
+    });
+    await Promise.all(batch);
   }
 }
 

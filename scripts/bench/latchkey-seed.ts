@@ -18,9 +18,9 @@ export interface SeedNeeds {
 export function seedNeeds(scenarios: readonly ScenarioName[]): SeedNeeds {
   const has = (...names: ScenarioName[]) => names.some((n) => scenarios.includes(n));
   return {
-    pool: has("users-me", "refresh", "team-permission", "item-quantity", "sign-in", "storm", "mixed"),
-    teams: has("team-permission", "mixed"),
-    bulk: has("users-page", "metrics", "mixed"),
+    pool: has("users-me", "refresh", "team-permission", "item-quantity", "sign-in", "storm", "mixed", "mixed-rendering"),
+    teams: has("team-permission", "mixed", "mixed-rendering"),
+    bulk: has("users-page", "metrics", "mixed", "mixed-rendering"),
     items: has("item-quantity"),
   };
 }

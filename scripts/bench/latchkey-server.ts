@@ -53,7 +53,7 @@ export function productionNodeFlags(): string[] {
 }
 
 /** Server settings a bench run may vary from its own environment (e.g. to compare pool sizes). */
-const PASSED_THROUGH = ["DATABASE_POOL_SIZE", "LATCHKEY_PASSWORD_HASH_CONCURRENCY", "LATCHKEY_PASSWORD_HASH_QUEUE"] as const;
+const PASSED_THROUGH = ["DATABASE_POOL_SIZE", "LATCHKEY_PASSWORD_HASH_CONCURRENCY", "LATCHKEY_PASSWORD_HASH_QUEUE", "MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_"] as const;
 
 function passedThrough(): Record<string, string> {
   return Object.fromEntries(PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));

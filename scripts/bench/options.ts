@@ -12,6 +12,7 @@ export const scenarioNames = [
   "sign-up",
   "storm",
   "mixed",
+  "mixed-rendering",
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 /**

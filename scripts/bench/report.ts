@@ -5,7 +5,7 @@ import type { LatencySummary } from "./email-render.js";
 import type { BundleSizesResult } from "./bundle-sizes.js";
 import type { EmailSendResult } from "./email-send.js";
 import type { Measurement } from "./measure.js";
-import type { BenchResults, Row } from "./results.js";
+import type { BenchResults, Row, ScaleOutStep } from "./results.js";
 import type { WebhookDeliveriesResult } from "./webhook-deliveries.js";
 
 /** Cores busy outside the bench above which a run counts as contended. */
@@ -95,7 +95,7 @@ export function renderReport(results: BenchResults): string {
       );
     if (rounds.length > 0) out.push(...rounds);
     out.push(
-      "  * CPU of the loads run together (the storm), per response of either.\n" +
+      "  * CPU of the loads run together (the storm, mixed-rendering), per response of either.\n" +
         "  loop ms/req: CPU of the server's main thread (Node's event loop) per response; at ~1 ms/ms it is the bottleneck.\n" +
         "  PG ms/req: PostgreSQL's CPU (its backends for the bench database) per response; trips/req: statements the server sent to it.\n" +
         "  srv cores: the measured server process(es); load cores: the load generator; other cores: everything else on the machine" +
@@ -115,14 +115,15 @@ export function renderReport(results: BenchResults): string {
     out.push("", `Scale-out: /users/me on one Postgres behind a round-robin proxy (${scale.cores} cores available)`);
     out.push(
       table(
-        ["processes", "", "2xx req/s", "p99 ms", "speedup", "server CPU ms/req", "server cores", "proxy cores", "load cores", "other cores", "non-2xx"],
-        scale.steps.map((s) => !s.measurement ? [String(s.processes), "", `failed: ${s.error.split("\n")[0]}`] : [
-          String(s.processes),
+        ["processes", "", "2xx req/s", "p99 ms", "speedup", "server CPU ms/req", "trips/req", "server cores", "proxy cores", "load cores", "other cores", "non-2xx"],
+        scale.steps.map((s) => !s.measurement ? [stepName(s), "", `failed: ${s.error.split("\n")[0]}`] : [
+          stepName(s),
           "",
           num(s.measurement.okRps),
           num(s.measurement.p99Ms, 2),
-          `${s.speedup.toFixed(2)}x`,
+          s.pacedRps === undefined ? `${s.speedup.toFixed(2)}x` : "-",
           num(s.serverCpuMsPerRequest, 3),
+          s.measurement.roundTripsPerRequest === null ? "-" : num(s.measurement.roundTripsPerRequest, 3),
           s.serverCores.map((c) => c.toFixed(2)).join(" + "),
           s.proxyCores.toFixed(2),
           s.measurement.clientCores.toFixed(2),
@@ -131,7 +132,7 @@ export function renderReport(results: BenchResults): string {
         ]),
       ),
     );
-    for (const s of scale.steps) if (s.error) out.push(`  ${s.processes} process(es) failed: ${s.error.slice(0, 1500)}`);
+    for (const s of scale.steps) if (s.error) out.push(`  ${stepName(s)} failed: ${s.error.slice(0, 1500)}`);
     out.push(scale.note);
   }
 
@@ -194,6 +195,11 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.errors.length > 0) out.push("", "Errors:", ...results.errors.map((e) => `  ${e}`));
   return out.join("\n");
+}
+
+/** "2", or "1 paced at 4866 req/s" for a paced step. */
+function stepName(step: ScaleOutStep): string {
+  return step.pacedRps === undefined ? String(step.processes) : `${step.processes} paced at ${step.pacedRps.toFixed(0)} req/s`;
 }
 
 /** Writes bench/results/<ISO time>.json and returns its path. */

@@ -5,6 +5,7 @@
 import { projectHeaders, type ProjectKeys } from "./api.js";
 import type { HttpRequest } from "./load.js";
 import { BENCH_ITEM_ID, POOL_PASSWORD, type PoolUser } from "./seed-api.js";
+import { plainTheme, tailwindTheme, welcomeTemplate } from "../../server/services/email/render/test-templates.js";
 
 export interface SeedContext {
   project: ProjectKeys;
@@ -116,4 +117,15 @@ export function mixed(ctx: SeedContext): RequestSource {
     }
     return sources["users-me"]();
   };
+}
+
+/**
+ * An owner's template preview (POST /emails/render-email), alternately in a plain and a Tailwind theme:
+ * each one is a render in the server's sandbox pool, so a load of these keeps the pool's contexts warm.
+ */
+export function emailPreview(ctx: SeedContext): RequestSource {
+  const headers = { ...projectHeaders(ctx.project, "admin"), ...json };
+  const bodies = [plainTheme, tailwindTheme].map((theme) => JSON.stringify({ template_tsx_source: welcomeTemplate, theme_tsx_source: theme }));
+  let n = 0;
+  return () => ({ method: "POST", path: "/api/v1/emails/render-email", headers, body: bodies[n++ % bodies.length] });
 }

@@ -54,6 +54,8 @@ export interface Row {
 export type ScaleOutStep =
   | {
       processes: number;
+      /** Set on a step whose load was paced at this many requests a second instead of run flat out. */
+      pacedRps?: number;
       measurement: Measurement;
       /** CPU seconds per wall second of each server process and of the proxy. */
       serverCores: number[];
@@ -64,7 +66,7 @@ export type ScaleOutStep =
       speedup: number;
       error?: undefined;
     }
-  | { processes: number; error: string; measurement?: undefined };
+  | { processes: number; pacedRps?: number; error: string; measurement?: undefined };
 
 export interface ScaleOutResult {
   /** os.availableParallelism() */

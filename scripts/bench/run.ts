@@ -13,7 +13,7 @@ import { runCleanups } from "./cleanup.js";
 import { renderCompare, runCompare } from "./compare.js";
 import { measureEmailRendering, type EmailRenderResult } from "./email-render.js";
 import { runLatchkeySuite } from "./latchkey-suite.js";
-import { storm } from "./latchkey-scenarios.js";
+import { rendering, storm } from "./latchkey-scenarios.js";
 import { newServerSecrets } from "./latchkey-server.js";
 import type { Measurement } from "./measure.js";
 import { parseOptions } from "./options.js";
@@ -194,6 +194,7 @@ const partial: Omit<BenchResults, "targets" | "finishedAt"> = {
     rounds: "each row is the round with the median server CPU per request; the references are their median runs",
     storm,
     mixedWeights,
+    rendering,
     betterAuth: "better-auth 1.7.5, emailAndPassword, better-sqlite3 in WAL mode, rate limiting off, 50 users",
     accessTokenLifetimeSeconds: 7200,
     seedSeconds,
