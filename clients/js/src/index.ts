@@ -14,6 +14,7 @@ export type { Result } from "./result.js";
 export type { TokenStoreInit, RequestLike } from "./core/tokens/token-store.js";
 export type { HandlerUrls, RedirectMethod } from "./apps/urls.js";
 export type { CurrentUser } from "./apps/objects/user.js";
+export { isCurrentInternalUser, type CurrentInternalUser } from "./apps/objects/internal-user.js";
 export type { ServerUser } from "./apps/objects/server-user.js";
 export type { Team, TeamUser, TeamInvitation, TeamMemberProfile } from "./apps/objects/team.js";
 export type { ServerTeam, ServerTeamUser } from "./apps/objects/server-team.js";

@@ -429,23 +429,31 @@ function ownedProject(app: LatchkeyClientApp, session: Session, json: Parameters
   return Object.assign(createAdminProject(admin._context, json), { app: admin });
 }
 
-internalUserHooks.methods = (app, session) => ({
-  /**
-   * Creates a project owned by one of this user's teams.
-   * @example
-   * ```ts
-   * const project = await owner.createProject({ displayName: "Shop", teamId: owner.selectedTeam!.id });
-   * ```
-   */
-  async createProject(options: AdminProjectUpdateOptions & { displayName: string; teamId: string }) {
-    const context: AppContext = app._context;
-    const created = await context.client("post", "/internal/projects", { body: { ...projectUpdateBody(options), display_name: options.displayName, owner_team_id: options.teamId } }, session);
-    context.changed();
-    return ownedProject(app, session, created);
-  },
-  /** @example `const projects = await owner.listOwnedProjects();` */
-  async listOwnedProjects() {
-    const { items } = await app._context.client("get", "/internal/projects", {}, session);
-    return items.map((p) => ownedProject(app, session, p));
-  },
-});
+/**
+ * The methods a signed-in user of the internal project (a project owner) gets on top of `CurrentUser`; the
+ * client app joins them to the user object. `CurrentInternalUser` takes its type from this function.
+ */
+export function projectOwnerMethods(app: LatchkeyClientApp, session: Session) {
+  return {
+    /**
+     * Creates a project owned by one of this user's teams.
+     * @example
+     * ```ts
+     * const project = await owner.createProject({ displayName: "Shop", teamId: owner.selectedTeam!.id });
+     * ```
+     */
+    async createProject(options: AdminProjectUpdateOptions & { displayName: string; teamId: string }) {
+      const context: AppContext = app._context;
+      const created = await context.client("post", "/internal/projects", { body: { ...projectUpdateBody(options), display_name: options.displayName, owner_team_id: options.teamId } }, session);
+      context.changed();
+      return ownedProject(app, session, created);
+    },
+    /** The projects this user's teams own, each with an admin app acting for it. @example `const projects = await owner.listOwnedProjects();` */
+    async listOwnedProjects() {
+      const { items } = await app._context.client("get", "/internal/projects", {}, session);
+      return items.map((p) => ownedProject(app, session, p));
+    },
+  };
+}
+
+internalUserHooks.methods = projectOwnerMethods;

@@ -138,7 +138,7 @@ function rank(name: string): number {
 export function prelude(side: Side): string {
   const server = side === "server";
   return [
-    `import { LatchkeyAdminApp, LatchkeyClientApp, LatchkeyServerApp, StackAdminApp, StackClientApp, StackServerApp, KnownError, KnownErrors } from "./index.js";`,
+    `import { LatchkeyAdminApp, LatchkeyClientApp, LatchkeyServerApp, StackAdminApp, StackClientApp, StackServerApp, KnownError, KnownErrors, isCurrentInternalUser } from "./index.js";`,
     `import type { ApiKey, ContactChannel, CurrentUser, DataVaultStore, Item, NotificationCategory, ServerItem, ServerOAuthProvider, ServerTeam, ServerUser, Team, TeamInvitation } from "./index.js";`,
     `import type { OAuthConnection, OAuthProvider } from "./apps/objects/user-auth-extras.js";`,
     `import type { EditableTeamMemberProfile } from "./apps/objects/user.js";`,
