@@ -11,6 +11,17 @@ export const userJson = { id: "u1", display_name: null, primary_email: "a@exampl
 export const serverUserJson = { ...userJson, last_active_at_millis: 0, server_metadata: null, primary_email_auth_enabled: true };
 export const teamJson = { id: "t1", display_name: "Lab", profile_image_url: null, client_metadata: null, client_read_only_metadata: null, created_at_millis: 0, server_metadata: null };
 
+/** An owned project as `GET /internal/projects` lists it. */
+export const adminProjectJson = (id: string, displayName: string) => ({
+  id, display_name: displayName, description: "", created_at_millis: 0, is_production_mode: false, owner_team_id: "t1", logo_url: null, full_logo_url: null,
+  config: {
+    allow_localhost: true, allow_team_api_keys: false, allow_user_api_keys: false, client_team_creation_enabled: false, client_user_deletion_enabled: false,
+    create_team_on_sign_up: false, credential_enabled: true, domains: [], email_config: { type: "shared" }, email_theme: "default", enabled_oauth_providers: [],
+    magic_link_enabled: false, oauth_account_merge_strategy: "link_method", oauth_providers: [], passkey_enabled: false, sign_up_enabled: true,
+    team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [],
+  },
+});
+
 export interface Logged {
   key: string;
   url: URL;

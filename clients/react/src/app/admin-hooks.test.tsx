@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { prerender } from "react-dom/static";
 import { describe, expect, it } from "vitest";
-import { fakeJwt, json, known, userJson } from "../test-support/fake-server.js";
+import { adminProjectJson, fakeJwt, json, known, userJson } from "../test-support/fake-server.js";
 import { appIdentity, StackAdminApp, StackClientApp } from "./apps.js";
 import { objectReadKey, objectReads } from "./object-hooks.js";
 
@@ -158,15 +158,6 @@ describe("admin payments hooks", () => {
   });
 });
 
-const adminProjectJson = (id: string, displayName: string) => ({
-  id, display_name: displayName, description: "", created_at_millis: 0, is_production_mode: false, owner_team_id: "t1", logo_url: null, full_logo_url: null,
-  config: {
-    allow_localhost: true, allow_team_api_keys: false, allow_user_api_keys: false, client_team_creation_enabled: false, client_user_deletion_enabled: false,
-    create_team_on_sign_up: false, credential_enabled: true, domains: [], email_config: { type: "shared" }, email_theme: "default", enabled_oauth_providers: [],
-    magic_link_enabled: false, oauth_account_merge_strategy: "link_method", oauth_providers: [], passkey_enabled: false, sign_up_enabled: true,
-    team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [],
-  },
-});
 
 /** What `useOwnedProjects` answers: the project owner's methods are not part of `CurrentUser`'s type. */
 type ProjectOwner = { useOwnedProjects(): { id: string; displayName: string; app: StackAdminApp }[] };

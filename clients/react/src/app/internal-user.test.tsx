@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { prerender } from "react-dom/static";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { CurrentInternalUser as PlainInternalUser, CurrentUser } from "@latchkey/js";
-import { fakeJwt, json, userJson } from "../test-support/fake-server.js";
+import { adminProjectJson, fakeJwt, json, userJson } from "../test-support/fake-server.js";
 import { StackAdminApp, StackClientApp } from "./apps.js";
 import { isCurrentInternalUser, type CurrentInternalUser } from "./internal-user.js";
 import type { Hooked } from "./object-hooks.js";
@@ -12,15 +12,7 @@ async function render(node: React.ReactNode): Promise<string> {
   return (await new Response(prelude).text()).replaceAll("<!-- -->", "");
 }
 
-const shopJson = {
-  id: "p-shop", display_name: "Shop", description: "", created_at_millis: 0, is_production_mode: false, owner_team_id: "t1", logo_url: null, full_logo_url: null,
-  config: {
-    allow_localhost: true, allow_team_api_keys: false, allow_user_api_keys: false, client_team_creation_enabled: false, client_user_deletion_enabled: false,
-    create_team_on_sign_up: false, credential_enabled: true, domains: [], email_config: { type: "shared" }, email_theme: "default", enabled_oauth_providers: [],
-    magic_link_enabled: false, oauth_account_merge_strategy: "link_method", oauth_providers: [], passkey_enabled: false, sign_up_enabled: true,
-    team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [],
-  },
-};
+const shopJson = adminProjectJson("p-shop", "Shop");
 
 /** A React client app of `projectId` whose server knows one signed-in user and the project it owns. */
 function clientApp(projectId: string) {

@@ -1,5 +1,8 @@
 import { LatchkeyClientApp } from "@latchkey/js";
 
+// One fixture for both packages' tests.
+export { adminProjectJson } from "../../../js/src/test-support/fake-server.js";
+
 /** An unsigned JWT with `exp`; the SDK only decodes access tokens. */
 export function fakeJwt(expiresAtMs: number): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");

@@ -1,17 +1,9 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { isCurrentInternalUser, LatchkeyAdminApp, LatchkeyClientApp, type AdminProject, type CurrentInternalUser, type CurrentServerUser, type CurrentUser } from "../../index.js";
-import { json, signedInTokens, userJson } from "../../test-support/fake-server.js";
+import { adminProjectJson, json, signedInTokens, userJson } from "../../test-support/fake-server.js";
 import type { ProjectOwnerMethods } from "./internal-user.js";
 
-const ownedProjectJson = {
-  id: "p-shop", display_name: "Shop", description: "", created_at_millis: 0, is_production_mode: false, owner_team_id: "t1", logo_url: null, full_logo_url: null,
-  config: {
-    allow_localhost: true, allow_team_api_keys: false, allow_user_api_keys: false, client_team_creation_enabled: false, client_user_deletion_enabled: false,
-    create_team_on_sign_up: false, credential_enabled: true, domains: [], email_config: { type: "shared" }, email_theme: "default", enabled_oauth_providers: [],
-    magic_link_enabled: false, oauth_account_merge_strategy: "link_method", oauth_providers: [], passkey_enabled: false, sign_up_enabled: true,
-    team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [],
-  },
-};
+const ownedProjectJson = adminProjectJson("p-shop", "Shop");
 
 /** A client app of `projectId` whose server knows one signed-in user and one owned project. */
 function clientApp(projectId: string) {
