@@ -21,8 +21,9 @@ export interface Target {
 export const storm = { usersMeRate: 500, usersMeConnections: 10 };
 
 /**
- * Template previews beside the mixed workload, at a steady rate the sandbox pool (2 contexts by default)
- * serves without a queue: the memory figure is the server's with its render contexts warm and in use.
+ * Template previews beside the mixed workload, at a rate the sandbox pool (2 contexts by default) serves
+ * without a queue (autocannon sends each connection's share of a second at its start, so they come in
+ * small bursts): the memory figure is the server's with its render contexts warm and in use.
  */
 export const rendering = { previewRate: 20, previewConnections: 2 };
 
@@ -68,7 +69,8 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
       await warmRenderPool(target.url, previews);
       const [mixedLoad, renders] = await measureTogether(
         target.pids,
-        [load(requests.mixed(context)), load(previews, { connections: rendering.previewConnections, overallRate: rendering.previewRate })],
+        // Sign-up addresses of its own: the mixed scenario of the same round has used `mixed`'s.
+        [load(requests.mixed({ ...context, runTag: `${context.runTag}-rendering` })), load(previews, { connections: rendering.previewConnections, overallRate: rendering.previewRate })],
         runTiming(options),
         target.probes,
       );
@@ -103,12 +105,14 @@ export async function runScenario(name: ScenarioName, target: Target, options: B
 }
 
 /**
- * Renders previews until every context of the pool has served one of each theme (a cold context takes
- * about a second to start), so the measured window sees warm contexts only.
+ * Renders previews until every context of the pool has served both themes (a cold context takes about a
+ * second to start), so the measured window sees warm contexts only. `previews` alternates the themes and
+ * a batch's requests go to the contexts in order, so every other batch starts one theme later.
  */
 async function warmRenderPool(url: string, previews: requests.RequestSource): Promise<void> {
   const rounds = 4 * rendering.previewConnections;
   for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 1) previews();
     const batch = Array.from({ length: rendering.previewConnections }, async () => {
       const request = previews();
       const res = await fetch(`${url}${request.path}`, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(30_000) });

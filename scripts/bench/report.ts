@@ -5,7 +5,7 @@ import type { LatencySummary } from "./email-render.js";
 import type { BundleSizesResult } from "./bundle-sizes.js";
 import type { EmailSendResult } from "./email-send.js";
 import type { Measurement } from "./measure.js";
-import type { BenchResults, Row, ScaleOutStep } from "./results.js";
+import { stepName, type BenchResults, type Row } from "./results.js";
 import type { WebhookDeliveriesResult } from "./webhook-deliveries.js";
 
 /** Cores busy outside the bench above which a run counts as contended. */
@@ -195,11 +195,6 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.errors.length > 0) out.push("", "Errors:", ...results.errors.map((e) => `  ${e}`));
   return out.join("\n");
-}
-
-/** "2", or "1 paced at 4866 req/s" for a paced step. */
-function stepName(step: ScaleOutStep): string {
-  return step.pacedRps === undefined ? String(step.processes) : `${step.processes} paced at ${step.pacedRps.toFixed(0)} req/s`;
 }
 
 /** Writes bench/results/<ISO time>.json and returns its path. */

@@ -56,17 +56,24 @@ export type ScaleOutStep =
       processes: number;
       /** Set on a step whose load was paced at this many requests a second instead of run flat out. */
       pacedRps?: number;
+      /** On a paced step: the process count of the step whose per-process share it was given. */
+      pacedFor?: number;
       measurement: Measurement;
       /** CPU seconds per wall second of each server process and of the proxy. */
       serverCores: number[];
       /** CPU milliseconds of the server processes together (the proxy not counted) per completed response. */
       serverCpuMsPerRequest: number;
       proxyCores: number;
-      /** 2xx req/s relative to the first step that was measured. */
+      /** 2xx req/s relative to the first flat-out step that was measured (1 on paced steps). */
       speedup: number;
       error?: undefined;
     }
-  | { processes: number; pacedRps?: number; error: string; measurement?: undefined };
+  | { processes: number; pacedRps?: number; pacedFor?: number; error: string; measurement?: undefined };
+
+/** "2", or "1 paced at 4866 req/s" for a paced step. */
+export function stepName(step: ScaleOutStep): string {
+  return step.pacedRps === undefined ? String(step.processes) : `${step.processes} paced at ${step.pacedRps.toFixed(0)} req/s`;
+}
 
 export interface ScaleOutResult {
   /** os.availableParallelism() */

@@ -24,9 +24,13 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
     let context: SeedContext | null = null;
     const steps: ScaleOutStep[] = [];
-    /** One step: `n` servers behind the proxy, at full load or at `pacedRps` requests a second offered. */
-    const runStep = async (n: number, pacedRps?: number): Promise<void> => {
-      log(`scale-out: ${n} process${n === 1 ? "" : "es"}${pacedRps ? ` paced at ${pacedRps.toFixed(0)} req/s` : ""}`);
+    /**
+     * One step: `n` servers behind the proxy at full load, or (`paced`) one server given what each server
+     * of the `paced.for`-process step got: its share of the connections and of the requests per second.
+     */
+    const runStep = async (n: number, paced?: { for: number; rps: number }): Promise<void> => {
+      const pacedRps = paced?.rps;
+      log(`scale-out: ${n} process${n === 1 ? "" : "es"}${paced ? ` paced at ${paced.rps.toFixed(0)} req/s (the ${paced.for}-process step's share)` : ""}`);
       const servers = await startLatchkey(database, secrets, n, proxyUrl, options.cpuProfileDir);
       const proxy = spawnNode("round-robin proxy", ["scripts/bench/children/round-robin-proxy.ts", String(proxyPort), servers.map((s) => s.url).join(",")], {}, { typescript: true });
       try {
@@ -34,13 +38,14 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
         context ??= (await seedLatchkey(proxyUrl, database, secrets, { pool: true, teams: false, bulk: false, items: false }, options)).context;
         const pids = [...servers.map((s) => s.child.pid), proxy.pid];
         const probes = dbProbes(database, options, secrets, servers.map((s) => s.url));
-        const load = { url: proxyUrl, connections: options.connections, durationSeconds: options.durationSeconds, next: usersMe(context), ...(pacedRps ? { overallRate: pacedRps } : {}) };
+        const connections = paced ? Math.max(1, Math.round(options.connections / paced.for)) : options.connections;
+        const load = { url: proxyUrl, connections, durationSeconds: options.durationSeconds, next: usersMe(context), ...(pacedRps ? { overallRate: pacedRps } : {}) };
         const m = await measure(pids, load, runTiming(options), probes);
         for (const s of servers) assertAlive(s.child, `the ${n}-process step`);
         const first = steps.find((s) => s.measurement && s.pacedRps === undefined)?.measurement;
         steps.push({
           processes: n,
-          ...(pacedRps ? { pacedRps } : {}),
+          ...(paced ? { pacedRps: paced.rps, pacedFor: paced.for } : {}),
           measurement: m,
           serverCores: m.coresByProcess.slice(0, n),
           serverCpuMsPerRequest: m.rps > 0 ? (m.coresByProcess.slice(0, n).reduce((sum, c) => sum + c, 0) * 1000) / m.rps : Number.NaN,
@@ -49,7 +54,7 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
         });
       } catch (error) {
         log(`scale-out: ${n} process(es) failed: ${(error as Error).message.split("\n")[0]}`);
-        steps.push({ processes: n, ...(pacedRps ? { pacedRps } : {}), error: (error as Error).message });
+        steps.push({ processes: n, ...(paced ? { pacedRps: paced.rps, pacedFor: paced.for } : {}), error: (error as Error).message });
       } finally {
         await proxy.stop();
         for (const s of servers) await s.child.stop();
@@ -57,10 +62,15 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
     };
     for (const n of options.scale) await runStep(n);
     // A process's CPU per request falls as its load rises (more requests share each wake-up, write and
-    // shared version check), so N processes at full load each see 1/N of it. One process paced at that
-    // per-process rate is the comparison that leaves only what N processes add by coordinating.
-    const widest = steps.filter((s) => s.measurement && s.processes > 1).at(-1);
-    if (widest?.measurement && options.scale.includes(1)) await runStep(1, widest.measurement.okRps / widest.processes);
+    // shared version check), so N processes at full load each see 1/N of it. One process given each one's
+    // share is the comparison that leaves what N processes add by running side by side. autocannon paces
+    // a connection by sending its share of each second at the second's start, so the paced load comes in
+    // bursts: the closest this harness gets to the same load.
+    if (options.scale.includes(1)) {
+      for (const step of [...steps]) {
+        if (step.measurement && step.processes > 1) await runStep(1, { for: step.processes, rps: step.measurement.okRps / step.processes });
+      }
+    }
     return {
       cores: availableParallelism(),
       dialect: "postgres",

@@ -18,6 +18,12 @@ import { resolveSmtpSettings } from "./transport.js";
 const ATTEMPTS = 3;
 /** Short: the client is waiting; a server that refuses twice in a second is not coming back for this request. */
 const RETRY_DELAY_MS = 200;
+/**
+ * A refusing server fails all three attempts within a second; one that accepts and then hangs runs
+ * into the transport's 10 s timeouts each time, and three of those would hold the client for half a
+ * minute. No attempt starts more than this long after the first.
+ */
+const RETRY_WINDOW_MS = 5_000;
 /** Another runner already sending the row: wait for its outcome about as long as one slow SMTP attempt. */
 const WAIT_FOR_OTHER_RUNNER_MS = 15_000;
 
@@ -38,6 +44,7 @@ export async function sendQueuedEmailNow(deps: AppDeps, project: ProjectRow, out
   const outcome = await deps.jobs.deliverNow(project.id, outboxId, {
     attempts: mode === "required" ? ATTEMPTS : 1,
     retryDelayMs: RETRY_DELAY_MS,
+    retryWindowMs: RETRY_WINDOW_MS,
     afterLastFailure: mode === "required" ? "failed" : "retry",
     waitMs: WAIT_FOR_OTHER_RUNNER_MS,
   });

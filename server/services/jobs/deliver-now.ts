@@ -15,6 +15,12 @@ export interface DeliverNowOptions {
   /** Pause between two attempts. */
   retryDelayMs: number;
   /**
+   * No attempt starts later than this after the first one began: fewer attempts than `attempts` when
+   * each one is slow (a server that accepts connections and then says nothing runs into the
+   * transport's timeouts every time). Unset: every attempt is made.
+   */
+  retryWindowMs?: number;
+  /**
    * What a row that failed every attempt becomes: "failed" (never sent later: the caller is told the
    * mail did not go out) or "retry" (handed back to the runner's passes and their retry schedule).
    */
@@ -76,13 +82,15 @@ export function createDeliverNow({ deps, deliverers, leaseMs, attempt, record }:
       return "queued";
     }
     let row = leased;
+    const firstStarted = performance.now();
+    const windowClosed = () => options.retryWindowMs !== undefined && performance.now() + options.retryDelayMs - firstStarted > options.retryWindowMs;
     for (let made = 1; ; made++) {
       const outcome = await attempt(deliverer, row);
       if (outcome.status !== "retry") {
         await record(row, outcome, deliverer.retryPolicy);
         return outcome.status === "deferred" ? "queued" : outcome.status;
       }
-      if (made >= options.attempts) {
+      if (made >= options.attempts || windowClosed()) {
         // Recorded as a pass records it: handed back to the retry schedule, or failed for good.
         const last: Outcome = options.afterLastFailure === "retry" ? outcome : { status: "failed", error: outcome.error };
         await record(row, last, deliverer.retryPolicy);

@@ -5,6 +5,7 @@
  * background runner is never run here before the checks: what the mailbox holds, the request sent.
  */
 import { eq } from "drizzle-orm";
+import { createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { enqueueEmail } from "../../../../server/services/email/outbox.js";
 import { sendQueuedEmailNow } from "../../../../server/services/email/send-now.js";
@@ -21,6 +22,27 @@ async function refusingPort(): Promise<number> {
   const sink = await startSmtpSink();
   await sink.close();
   return sink.port;
+}
+
+/** An SMTP port that accepts connections and never says a word (no greeting): each attempt runs into the transport's timeouts. */
+async function silentServer(): Promise<{ port: number; connections: () => number; [Symbol.asyncDispose](): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    connections: () => connections,
+    async [Symbol.asyncDispose]() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 function mailProject(lk: TestInstance, port: number | null): Promise<ProjectCredentials> {
@@ -116,6 +138,20 @@ describe.each(testDialects)("mail handed to SMTP before the answer on %s", (dial
     lk.clock.advance(3_600_000);
     expect(await lk.deps.jobs.runOnce()).toBe(0);
     expect(sink.messages).toHaveLength(1);
+  });
+
+  it("gives up after one attempt when the server hangs until the transport's timeout, instead of holding the client for three", { timeout: 40_000 }, async () => {
+    await using lk = await createTestInstance(dialect);
+    await using silent = await silentServer();
+    const project = await mailProject(lk, silent.port);
+    const started = performance.now();
+    expectStatusError(await sendCode(lk, project, "otp@example.com"), 400, "emailSendFailed");
+    const seconds = (performance.now() - started) / 1000;
+    // One greeting timeout (10 s), not three.
+    expect(seconds).toBeGreaterThan(9);
+    expect(seconds).toBeLessThan(15);
+    expect(silent.connections()).toBe(1);
+    expect(await outboxRows(lk, project)).toMatchObject([{ status: "failed", attempts: 1, lockedUntil: null }]);
   });
 
   it("answers as before for a project without any mail server: the mail waits for the runner, which finds it undeliverable", async () => {
