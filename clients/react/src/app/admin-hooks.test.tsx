@@ -1,8 +1,10 @@
 import { Suspense } from "react";
 import { prerender } from "react-dom/static";
 import { describe, expect, it } from "vitest";
+import type { CurrentUser } from "@latchkey/js";
 import { adminProjectJson, fakeJwt, json, known, userJson } from "../test-support/fake-server.js";
 import { appIdentity, StackAdminApp, StackClientApp } from "./apps.js";
+import { isCurrentInternalUser, type CurrentInternalUser } from "./internal-user.js";
 import { objectReadKey, objectReads } from "./object-hooks.js";
 
 async function render(node: React.ReactNode): Promise<string> {
@@ -159,8 +161,11 @@ describe("admin payments hooks", () => {
 });
 
 
-/** What `useOwnedProjects` answers: the project owner's methods are not part of `CurrentUser`'s type. */
-type ProjectOwner = { useOwnedProjects(): { id: string; displayName: string; app: StackAdminApp }[] };
+/** The signed-in user as a project owner (a user of the internal project has the owner's methods). */
+function asOwner(user: CurrentUser | null): CurrentInternalUser {
+  if (!isCurrentInternalUser(user)) throw new Error("expected a user of the internal project");
+  return user;
+}
 
 describe("owned projects' admin apps", () => {
   it("user.useOwnedProjects() hands out projects whose app has the admin hooks, acting for that project", async () => {
@@ -183,7 +188,7 @@ describe("owned projects' admin apps", () => {
       return <li>{project.id}: {project.displayName}</li>;
     }
     function OwnedProjects() {
-      const owner = app.useUser({ or: "throw" }) as unknown as ProjectOwner;
+      const owner = asOwner(app.useUser({ or: "throw" }));
       const owned = owner.useOwnedProjects();
       return <ul>{owned.map((p) => <OwnedProject key={p.id} admin={p.app} />)}</ul>;
     }
@@ -191,7 +196,7 @@ describe("owned projects' admin apps", () => {
     expect(html).toContain("p-shop: Shop (read by its app)");
     expect(html).toContain("p-blog: Blog (read by its app)");
 
-    const [shop] = await (await app.getUser({ or: "throw" }) as unknown as { listOwnedProjects(): Promise<{ app: unknown }[]> }).listOwnedProjects();
+    const [shop] = await asOwner(await app.getUser({ or: "throw" })).listOwnedProjects();
     expect(shop?.app).toBeInstanceOf(StackAdminApp);
   });
 });
