@@ -1,8 +1,8 @@
 /**
  * Scale-out: N Latchkey processes on one fresh Postgres database behind a round-robin proxy on
  * loopback, GET /users/me measured through the proxy for each N (N=1 goes through the proxy too, so
- * every step pays the same proxy cost), then one process paced at the per-process rate of the widest
- * step (see below). The database and the seeded users are shared by the steps;
+ * every step pays the same proxy cost), then, for each N > 1, one process given each of the N processes'
+ * share of the load (see below). The database and the seeded users are shared by the steps;
  * a step whose server dies is recorded with the server's last output, and the next step still runs.
  */
 import { availableParallelism } from "node:os";
@@ -29,7 +29,7 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
      * of the `paced.for`-process step got: its share of the connections and of the requests per second.
      */
     const runStep = async (n: number, paced?: { for: number; rps: number }): Promise<void> => {
-      const pacedRps = paced?.rps;
+      const pacedFields = paced ? { pacedRps: paced.rps, pacedFor: paced.for } : {};
       log(`scale-out: ${n} process${n === 1 ? "" : "es"}${paced ? ` paced at ${paced.rps.toFixed(0)} req/s (the ${paced.for}-process step's share)` : ""}`);
       const servers = await startLatchkey(database, secrets, n, proxyUrl, options.cpuProfileDir);
       const proxy = spawnNode("round-robin proxy", ["scripts/bench/children/round-robin-proxy.ts", String(proxyPort), servers.map((s) => s.url).join(",")], {}, { typescript: true });
@@ -39,22 +39,22 @@ export async function runScaleOut(options: BenchOptions, secrets: ServerSecrets,
         const pids = [...servers.map((s) => s.child.pid), proxy.pid];
         const probes = dbProbes(database, options, secrets, servers.map((s) => s.url));
         const connections = paced ? Math.max(1, Math.round(options.connections / paced.for)) : options.connections;
-        const load = { url: proxyUrl, connections, durationSeconds: options.durationSeconds, next: usersMe(context), ...(pacedRps ? { overallRate: pacedRps } : {}) };
+        const load = { url: proxyUrl, connections, durationSeconds: options.durationSeconds, next: usersMe(context), ...(paced ? { overallRate: paced.rps } : {}) };
         const m = await measure(pids, load, runTiming(options), probes);
         for (const s of servers) assertAlive(s.child, `the ${n}-process step`);
         const first = steps.find((s) => s.measurement && s.pacedRps === undefined)?.measurement;
         steps.push({
           processes: n,
-          ...(paced ? { pacedRps: paced.rps, pacedFor: paced.for } : {}),
+          ...pacedFields,
           measurement: m,
           serverCores: m.coresByProcess.slice(0, n),
           serverCpuMsPerRequest: m.rps > 0 ? (m.coresByProcess.slice(0, n).reduce((sum, c) => sum + c, 0) * 1000) / m.rps : Number.NaN,
           proxyCores: m.coresByProcess[n]!,
-          speedup: first && !pacedRps ? m.okRps / first.okRps : 1,
+          speedup: first && !paced ? m.okRps / first.okRps : 1,
         });
       } catch (error) {
         log(`scale-out: ${n} process(es) failed: ${(error as Error).message.split("\n")[0]}`);
-        steps.push({ processes: n, ...(paced ? { pacedRps: paced.rps, pacedFor: paced.for } : {}), error: (error as Error).message });
+        steps.push({ processes: n, ...pacedFields, error: (error as Error).message });
       } finally {
         await proxy.stop();
         for (const s of servers) await s.child.stop();
