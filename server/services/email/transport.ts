@@ -194,12 +194,12 @@ export async function trySmtpServer(server: TestSmtpServer, mail: MailToSend, op
   }
 }
 
-/** `"Name" <address>`, with the name quoted so commas and angle brackets in it stay harmless. */
 /** The address of a From value: `Name <address>` or a bare address. */
 function addressOf(from: string): string {
   return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
+/** `"Name" <address>`, with the name quoted so commas and angle brackets in it stay harmless. */
 function formatFrom(name: string | undefined, address: string): string {
   if (!name) return address;
   return `"${name.replace(/["\\\r\n]/g, "")}" <${address}>`;
