@@ -13,7 +13,7 @@
  * project row every request already reads, through its short-lived cache) is unchanged: a rotation
  * changes it, so other processes switch within that cache's lifetime, with no query of their own.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
+import { createECDH, createPrivateKey, createPublicKey, randomBytes, type ECDH, type KeyObject } from "node:crypto";
 import type { signingKeyQueries } from "../../db/queries/signing-keys.js";
 import type { Db } from "../../db/store.js";
 import type { SecretBox } from "../secret-box.js";
@@ -123,6 +123,35 @@ function ordered(rows: KeyRow[]): KeyRow[] {
     statusRank[statusOf(a)] - statusRank[statusOf(b)] || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
+/**
+ * A new P-256 key pair: the public key as JWK members, the private key as PKCS #8 PEM. Made with ECDH
+ * rather than generateKeyPair(Sync): on Node 20 a KeyObject from generateKeyPair shares its lock with
+ * the key-generation job, and `export({ format: "jwk" })` holds that lock while allocating, so a garbage
+ * collection that frees the job right then waits on the lock forever (seen once: a test worker hung in
+ * ExportJWKEcKey → GC → ~KeyGenJob → mutex). No KeyObject here has a job behind it.
+ */
+export function newP256KeyPair(): P256KeyPair {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return p256KeyPairOf(ecdh);
+}
+
+export interface P256KeyPair {
+  publicJwk: { kty: "EC"; crv: "P-256"; x: string; y: string };
+  privatePem: string;
+}
+
+/** The key pair an ECDH object holds (exported for tests, which give it chosen scalars). */
+export function p256KeyPairOf(ecdh: ECDH): P256KeyPair {
+  const point = ecdh.getPublicKey(); // uncompressed: 0x04, x, y (32 bytes each)
+  const x = point.subarray(1, 33).toString("base64url");
+  const y = point.subarray(33, 65).toString("base64url");
+  // The scalar comes without leading zero bytes; a JWK's `d` is the full 32.
+  const d = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString("base64url");
+  const privateKey = createPrivateKey({ key: { kty: "EC", crv: "P-256", x, y, d }, format: "jwk" });
+  return { publicJwk: { kty: "EC", crv: "P-256", x, y }, privatePem: privateKey.export({ format: "pem", type: "pkcs8" }) as string };
+}
+
 function published(row: KeyRow): PublicJwk {
   const jwk = row.publicJwk;
   return { alg: "ES256", crv: jwk.crv!, kid: row.id, kty: jwk.kty!, x: jwk.x!, y: jwk.y! };
@@ -136,10 +165,9 @@ export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>,
   const verification = new Map<string, { key: VerificationKey; version: string | undefined }>();
 
   async function insertKey(projectId: string, set: KeySetName, role: "signing" | "standby", db?: Db): Promise<string> {
-    const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const { publicJwk: point, privatePem: pem } = newP256KeyPair();
     const kid = randomBytes(9).toString("base64url");
-    const publicJwk = { ...(publicKey.export({ format: "jwk" }) as Record<string, string>), kid, alg: "ES256", set, role };
-    const pem = privateKey.export({ format: "pem", type: "pkcs8" }) as string;
+    const publicJwk = { ...point, kid, alg: "ES256", set, role };
     await queries.insert({ id: kid, projectId, publicJwk, privateKey: secrets.encrypt(pem, PURPOSE), createdAt: now() }, db);
     return kid;
   }

@@ -3,7 +3,8 @@
  * and the project flag. A software authenticator (ES256, "none" attestation, counters under the test's
  * control) stands in for the browser; test/browser/passkeys.test.ts drives a real one in Chromium.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, randomBytes, sign, type KeyObject } from "node:crypto";
+import { newP256KeyPair } from "../../../../server/services/tokens/signing-keys.js";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../support/databases.js";
@@ -29,11 +30,12 @@ function softAuthenticator() {
   return {
     /** `navigator.credentials.create`; `countsFrom: 0` makes an authenticator that keeps no counter. */
     create(options: any, { origin = page.origin, rpId = page.rpId, countsFrom = 1 }: Where & { countsFrom?: number } = {}) {
-      const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+      // Not generateKeyPairSync: exporting its keys as JWK can hang on Node 20 (see newP256KeyPair).
+      const { publicJwk: jwk, privatePem } = newP256KeyPair();
+      const privateKey = createPrivateKey(privatePem);
       const id = randomBytes(16);
       credentials.set(b64url(id), { key: privateKey, userHandle: options.user.id, counter: countsFrom });
-      const jwk = publicKey.export({ format: "jwk" });
-      const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, "base64url")], [-3, Buffer.from(jwk.y!, "base64url")]]));
+      const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x, "base64url")], [-3, Buffer.from(jwk.y, "base64url")]]));
       const authData = Buffer.concat([sha256(rpId), Buffer.from([0x45]), u32(0), Buffer.alloc(16), Buffer.from([0, id.length]), id, cose]);
       const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
       return {
