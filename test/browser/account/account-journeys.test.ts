@@ -325,6 +325,8 @@ describe.each(testDialects)("account pages in Chromium on %s", (dialect) => {
     const menu = page.getByRole("menu", { name: "Account menu" });
     await menu.waitFor();
     await expect.poll(() => page.evaluate("document.activeElement?.textContent")).toBe("Account settings");
+    // The teams' items join the menu when the user's teams have loaded; the keys below move among them.
+    await page.getByRole("menuitemradio", { name: "Beta" }).waitFor();
     await page.keyboard.press("ArrowDown");
     await expect.poll(() => page.evaluate("document.activeElement?.getAttribute('role')")).toBe("menuitemradio");
     await page.keyboard.press("ArrowUp");
