@@ -56,6 +56,12 @@ export function defineUserTables(b: TableBuilders, { projects }: ProjectTables) 
       isVerified: b.boolean("is_verified").notNull().default(false),
       isPrimary: b.boolean("is_primary").notNull().default(false),
       usedForAuth: b.boolean("used_for_auth").notNull().default(false),
+      /**
+       * True when the address was added to an account that already existed (a contact channel created, or its
+       * address changed, after the account was made): its verification link then completes only in that
+       * account's signed-in session, so a click by the address's owner cannot hand it to someone else's account.
+       */
+      addedToAccount: b.boolean("added_to_account").notNull().default(false),
       createdAt: b.time("created_at").notNull(),
     },
     (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_channels" ADD COLUMN "added_to_account" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `contact_channels` ADD `added_to_account` integer DEFAULT false NOT NULL;
