@@ -2795,9 +2795,7 @@ export interface components {
          * @constant
          */
         itemQuantityOutOfRange: "The quantity would leave the range of ±9007199254740991.";
-        JsonValue: string | number | boolean | null | components["schemas"]["JsonValue"][] | {
-            [key: string]: components["schemas"]["JsonValue"];
-        };
+        JsonValue: RecursiveJsonValue;
         Jwks: {
             keys: {
                 /** @constant */
@@ -9071,3 +9069,7 @@ export interface operations {
         };
     };
 }
+/** A schema that refers to itself, as a named alias (TS2502 otherwise). */
+export type RecursiveJsonValue = string | number | boolean | null | RecursiveJsonValue[] | {
+    [key: string]: RecursiveJsonValue;
+};
