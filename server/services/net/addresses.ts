@@ -4,6 +4,7 @@
  * trusted to say who the client is.
  */
 import { BlockList, SocketAddress, isIP } from "node:net";
+import { embeddedIpv4, ipv6Groups } from "./embedded-ipv4.js";
 
 /**
  * The canonical text of an IP address, or null when `text` is none. Accepts what proxies write into
@@ -30,17 +31,8 @@ export function canonicalAddress(text: string | null | undefined): string | null
  */
 export function limitKeyOf(address: string): string {
   if (!address.includes(":")) return address;
-  const full = expandIpv6(address);
-  return full ? `${full.slice(0, 4).join(":")}::/64` : address;
-}
-
-function expandIpv6(address: string): string[] | null {
-  if (address.includes(".")) return null;
-  const [head, tail] = address.split("::") as [string, string | undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  if (tail === undefined) return left.length === 8 ? left : null;
-  return [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64` : address;
 }
 
 /** A set of addresses and CIDR ranges, IPv4 and IPv6 (`10.0.0.0/8`, `fd00::/8`, `192.0.2.7`). */
@@ -154,6 +146,7 @@ const special: Array<[AddressKind, string, number, "ipv4" | "ipv6"]> = [
   ["reserved", "ff00::", 8, "ipv6"], // multicast
   ["reserved", "2001:db8::", 32, "ipv6"],
   ["reserved", "100::", 64, "ipv6"], // discard
+  ["private", "64:ff9b:1::", 48, "ipv6"], // NAT64 local use (RFC 8215): not globally reachable
 ];
 const kindLists = new Map<AddressKind, BlockList>();
 for (const [kind, network, prefix, family] of special) {
@@ -161,16 +154,26 @@ for (const [kind, network, prefix, family] of special) {
   kindLists.get(kind)!.addSubnet(network, prefix, family);
 }
 
-/** The kind of network `address` is in; null when it is not an IP address. NAT64 addresses are judged by the IPv4 address they carry. */
+/** The kind of network an address of one family is in, by the table above. */
+function kindIn(address: string): AddressKind {
+  const family = address.includes(":") ? "ipv6" : "ipv4";
+  for (const [kind, list] of kindLists) if (list.check(address, family)) return kind;
+  return "public";
+}
+
+/**
+ * The kind of network `address` is in; null when it is not an IP address. An IPv6 address that carries
+ * an IPv4 address (mapped, compatible, 6to4, Teredo, NAT64: embedded-ipv4.ts) is judged by what it
+ * carries as well: the first kind that is not public wins.
+ */
 export function addressKind(address: string): AddressKind | null {
-  let canonical = canonicalAddress(address);
+  const canonical = canonicalAddress(address);
   if (!canonical) return null;
-  const nat64 = /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-  if (nat64) {
-    const n = (parseInt(nat64[1]!, 16) << 16) | parseInt(nat64[2]!, 16);
-    canonical = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join(".");
+  const own = kindIn(canonical);
+  if (own !== "public") return own;
+  for (const carried of embeddedIpv4(canonical)) {
+    const kind = kindIn(carried);
+    if (kind !== "public") return kind;
   }
-  const family = canonical.includes(":") ? "ipv6" : "ipv4";
-  for (const [kind, list] of kindLists) if (list.check(canonical, family)) return kind;
   return "public";
 }
