@@ -10,3 +10,5 @@ export type { ProjectJson } from "./apps/objects/project.js";
 export { projectOf } from "./apps/objects/project.js";
 export { registerObjectDecorator, type DecoratedKind, type ObjectDecorator } from "./apps/decorate.js";
 export { registerOwnedProjectAdminApp } from "./apps/admin-app.js";
+// The session cookies' names and lifetimes (SPEC section 9), for bindings that read and write them on servers (@latchkey/next).
+export { accessTokenCookieMaxAgeSeconds, accessTokenCookieName, httpsFlagCookieName, refreshTokenCookieMaxAgeSeconds, refreshTokenCookieName } from "./core/tokens/cookie-names.js";
