@@ -82,6 +82,12 @@ export const paymentsConfig = z.strictObject({
   autoPay: z.strictObject({ interval }).optional(),
   /** Purchases complete without a payment provider (the checkout page offers it). Absent: on outside production mode. */
   testMode: z.boolean().optional(),
+  /**
+   * Development only: the hosted checkout page completes test-mode purchases with the checkout code
+   * alone, without the project's admin. Honoured outside production mode while no Stripe account is
+   * connected; otherwise test-mode purchases need the admin. Absent: off.
+   */
+  testPurchasesWithCode: z.boolean().optional(),
   groups: z.record(paymentId, z.strictObject({ displayName: z.string().optional() })),
   offers: z.record(paymentId, configOffer),
   items: z.record(paymentId, z.strictObject({ displayName: z.string(), customerType: customerTypeField })),

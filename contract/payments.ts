@@ -45,12 +45,13 @@ export const createPurchaseUrl = defineProcedure({
   access: "client",
   summary: "Create a checkout URL for an offer",
   description:
-    "Answers the URL of the hosted checkout page for the customer and the offer: a config offer by `offer_id`, or (servers only) an offer passed inline as `offer_inline` (the Stack SDK sends `inline_offer`). The code in the URL works for 24 hours and for one purchase.",
+    "Answers the URL of the hosted checkout page for the customer and the offer: a config offer by `offer_id`, or (servers only) an offer passed inline as `offer_inline` (the Stack SDK sends `inline_offer`). The code in the URL works for 24 hours and for one purchase. A client signed in as a user asks only for that user, or for a team in which the user holds `team_admin`.",
   tags,
   successStatus: 200,
   errors: [
     "OFFER_DOES_NOT_EXIST", "OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH", "USER_NOT_FOUND", "TEAM_NOT_FOUND",
-    "purchaseOfferChoice", "purchaseInlineOfferFromClient", "purchaseOfferNotBuyable",
+    "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED",
+    "purchaseOfferChoice", "purchaseInlineOfferFromClient", "purchaseOfferNotBuyable", "purchaseUrlOwnOnly",
   ],
   body: z.strictObject({
     customer_type: customerType,
@@ -81,6 +82,9 @@ export const validatePurchaseCode = defineProcedure({
       customer_type: customerType,
       customer_id: z.string(),
       test_mode: z.boolean().meta({ description: "The purchase completes without payment (`test-mode-purchase-session`)." }),
+      test_purchase_with_code: z.boolean().meta({
+        description: "In test mode, the checkout page may complete the purchase with the code alone (`payments.testPurchasesWithCode`, development only); otherwise the project's admin completes it.",
+      }),
       stripe_ready: z.boolean().meta({ description: "The project has a Stripe account; `purchase-session` hands over to Stripe Checkout." }),
       expires_at_millis: z.number().int(),
     })
@@ -95,7 +99,7 @@ export const testModePurchaseSession = defineProcedure({
   access: "optional",
   summary: "Complete a purchase in test mode",
   description:
-    "Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). The code is the credential; it completes one purchase. Project keys, when sent, must be the code's project's.",
+    "Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). Needs the admin access of the code's project, except in development: a project that sets `payments.testPurchasesWithCode`, is not in production mode and has no Stripe account connected lets the code alone complete it. A code completes one purchase.",
   tags,
   successStatus: 200,
   errors: ["purchaseCodeInvalid", "purchaseTestModeOff", "purchasePriceNotFound", "purchaseOfferNotBuyable", "purchaseNotStackable", "purchaseAddOnWithoutBase"],

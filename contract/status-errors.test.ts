@@ -66,6 +66,7 @@ const wireTexts: Record<string, [number, string]> = {
   purchaseNeedsStripe: [400, "Payments are not set up for this project: connect a Stripe account, or turn on test mode."],
   purchaseNotFound: [404, "Purchase not found."],
   purchasesOwnOnly: [403, "Clients can only see and cancel their own purchases."],
+  purchaseUrlOwnOnly: [403, "Clients can only create checkout URLs for their own user or for teams they may buy for."],
   stripeAccountIdNotSet: [400, "Stripe account ID is not set"],
   stripeNotConfigured: [400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."],
   oauthLinkNeedsToken: [400, "?token= query parameter is required for link type"],

@@ -92,6 +92,7 @@ export const statusErrors = {
   purchaseNeedsStripe: defineStatusError(400, "Payments are not set up for this project: connect a Stripe account, or turn on test mode."),
   purchaseNotFound: defineStatusError(404, "Purchase not found."),
   purchasesOwnOnly: defineStatusError(403, "Clients can only see and cancel their own purchases."),
+  purchaseUrlOwnOnly: defineStatusError(403, "Clients can only create checkout URLs for their own user or for teams they may buy for."),
   stripeAccountIdNotSet: defineStatusError(400, "Stripe account ID is not set"),
   stripeNotConfigured: defineStatusError(400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."),
 

@@ -13,6 +13,8 @@ import { startHandlerServer, type HandlerServer } from "./handler/harness.js";
 
 const AREA = "checkout";
 const catalogue = {
+  // A development project that lets the checkout page complete test purchases with the code alone.
+  "payments.testPurchasesWithCode": true,
   "payments.items.credits": { displayName: "Credits", customerType: "user" },
   "payments.items.tokens": { displayName: "Tokens", customerType: "user" },
   "payments.offers.pro": {

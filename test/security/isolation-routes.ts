@@ -491,7 +491,6 @@ export const isolationRoutes: Record<string, RouteCase> = {
 
   // ---- payments: checkout, purchases, Stripe, transactions ------------------------------------------
   "POST /payments/purchases/create-purchase-url": {
-    notPerUser: "a checkout URL only lets someone pay for the named customer; anyone of the project may create one (as on Stack Auth)",
     requests: ({ victim }) => [
       { label: "checkout for victim user", refuse: true, body: { customer_type: "user", customer_id: victim.user1.id, offer_id: "pro" } },
       { label: "checkout for victim team", refuse: true, body: { customer_type: "team", customer_id: victim.team1.id, offer_id: "seats" } },
@@ -503,7 +502,7 @@ export const isolationRoutes: Record<string, RouteCase> = {
     requests: ({ victim }) => [{ label: "guessed code of the victim project", refuse: true, body: { full_code: `${victim.project.id}_guessed-code` } }],
   },
   "POST /internal/payments/test-mode-purchase-session": {
-    publicByDesign: "the checkout page completes test-mode purchases with its code; the code is the credential",
+    publicByDesign: "credentials are optional: the project's admin completes test-mode purchases, and the code alone only in a development project that allows it (payments.testPurchasesWithCode)",
     notPerUser: BEARER,
     requests: ({ victim }) => [{ label: "guessed code of the victim project", refuse: true, body: { full_code: `${victim.project.id}_guessed-code`, price_id: "monthly" } }],
   },

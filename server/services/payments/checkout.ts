@@ -3,7 +3,7 @@
  * inline one from a server), checks it against the customer, and stores a one-time code (hashed; the
  * URL carries it) that our hosted checkout page at `/handler/purchase/<project>_<code>` reads back.
  * The code lives 24 hours and completes at most one purchase: in test mode directly
- * (`completeTestModePurchase`), otherwise through Stripe Checkout (stripe.ts).
+ * (test-purchases.ts), otherwise through Stripe Checkout (stripe.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -15,6 +15,7 @@ import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
+import { requireTeamPermission } from "../permissions/grants.js";
 import type { Customer } from "./items.js";
 import { createPurchase, priceOf, type PurchaseRow } from "./purchases.js";
 
@@ -80,9 +81,30 @@ export function checkoutUrl(deps: AppDeps, fullCode: string): string {
   return `${deps.config.publicUrl.replace(/\/+$/, "")}/handler/purchase/${encodeURIComponent(fullCode)}${query}`;
 }
 
+/** Who asks: the access level, and the signed-in user (clients act only for themselves, customers.ts, below). */
+export interface Caller {
+  accessType: AccessType;
+  userId: string | null;
+}
+
+/** The team permission a client's user needs to buy for a team (Stack's choice: billing is the team admins'). */
+export const TEAM_BUYER_PERMISSION = "team_admin";
+
+/**
+ * A client buys only for its signed-in user, or for a team in which that user holds TEAM_BUYER_PERMISSION;
+ * custom customers are the app's own ids, so only servers name them. Servers and admins buy for anyone.
+ */
+async function requireClientMayBuyFor(deps: AppDeps, project: ProjectRow, caller: Caller, customer: Customer): Promise<void> {
+  if (caller.accessType !== "client") return;
+  if (caller.userId === null) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  if (customer.type === "team") return requireTeamPermission(deps, project, customer.id, caller.userId, TEAM_BUYER_PERMISSION);
+  if (customer.type !== "user" || customer.id !== caller.userId) throw statusError("purchaseUrlOwnOnly");
+}
+
 /** Creates a code for the offer and answers the checkout page's URL. */
-export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, access: AccessType, request: PurchaseUrlRequest): Promise<string> {
-  const { offerId, offer } = resolveOffer(project, access, request);
+export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, caller: Caller, request: PurchaseUrlRequest): Promise<string> {
+  const { offerId, offer } = resolveOffer(project, caller.accessType, request);
+  await requireClientMayBuyFor(deps, project, caller, request.customer);
   if (offer.prices === "include-by-default") throw statusError("purchaseOfferNotBuyable");
   await requireCustomer(deps, project.id, request.customer);
   const code = randomBytes(24).toString("base64url");
@@ -146,15 +168,5 @@ export async function redeemCode(
     quantity,
     testMode: options.testMode,
     ...(options.stripe && { stripe: options.stripe }),
-  });
-}
-
-/** `test-mode-purchase-session`: completes the code's purchase without payment, when the project is in test mode. */
-export async function completeTestModePurchase(deps: AppDeps, fullCode: string, priceId: string, quantity: number, callerProjectId: string | null): Promise<PurchaseRow> {
-  return deps.store.transaction(async (tx) => {
-    const { project, code } = await findPurchaseCode(deps, fullCode, tx);
-    if (callerProjectId !== null && callerProjectId !== project.id) throw statusError("purchaseCodeInvalid");
-    if (!isTestMode(project)) throw statusError("purchaseTestModeOff");
-    return redeemCode(deps, tx, project, code, priceId, quantity, { testMode: true });
   });
 }

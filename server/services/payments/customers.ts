@@ -6,21 +6,15 @@
  * act for them.
  */
 import { eq } from "drizzle-orm";
-import type { AccessType } from "../../../contract/procedure.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
-import { requireCustomer } from "./checkout.js";
+import { requireCustomer, type Caller } from "./checkout.js";
 import { defaultOffersIncluding, defaultQuantity } from "./default-offers.js";
 import type { Customer, CustomerType } from "./items.js";
 import { activePurchases, catchUpGrants, endPurchase, findPurchase, itemQuantities, type PurchaseRow } from "./purchases.js";
 import { cancelStripeSubscription } from "./stripe.js";
-
-export interface Caller {
-  accessType: AccessType;
-  userId: string | null;
-}
 
 /** The customer a request names, with `me` resolved; refuses clients acting for someone else. */
 export async function customerFor(deps: AppDeps, project: ProjectRow, caller: Caller, type: CustomerType, id: string): Promise<Customer> {

@@ -337,7 +337,7 @@ async function journey(page: Page, server: DashboardServer, errors: string[]) {
   await page.getByRole("button", { name: "Create checkout link" }).click();
   const checkout = await page.getByRole("link", { name: "Open the checkout page" }).getAttribute("href");
   const fullCode = decodeURIComponent(/\/handler\/purchase\/([^/?#]+)/.exec(checkout!)![1]!);
-  const bought = await server.lk.call("POST", "/internal/payments/test-mode-purchase-session", { body: { full_code: fullCode, price_id: "default" } });
+  const bought = await server.lk.call("POST", "/internal/payments/test-mode-purchase-session", { access: "admin", project, body: { full_code: fullCode, price_id: "default" } });
   expect(bought.status, bought.text).toBe(200);
   await page.getByRole("button", { name: "Refresh transactions" }).click();
   await page.getByRole("table", { name: "Transactions" }).getByRole("cell", { name: "Pro pack", exact: true }).waitFor();

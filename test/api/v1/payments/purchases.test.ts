@@ -140,7 +140,7 @@ describe.each(testDialects)("checkout and purchases on %s", (dialect) => {
     expectKnownError(await shop.purchaseUrl({ customer_type: "team", customer_id: shop.user.id, offer_id: "pro" }), 400, "OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH", {
       offer_id: "pro", customer_id: shop.user.id, offer_customer_type: "user", actual_customer_type: "team",
     });
-    expectKnownError(await shop.purchaseUrl({ customer_type: "user", customer_id: "0b6f5c3e-1d2a-4c8e-9f00-123456789abc", offer_id: "pro" }), 404, "USER_NOT_FOUND");
+    expectKnownError(await shop.purchaseUrl({ customer_type: "user", customer_id: "0b6f5c3e-1d2a-4c8e-9f00-123456789abc", offer_id: "pro" }, shop.server), 404, "USER_NOT_FOUND");
     expectStatusError(await shop.purchaseUrl(user), 400, "purchaseOfferChoice");
 
     const inline = { display_name: "One-off", customer_type: "user", prices: { once: { USD: "3.50" } }, included_items: { tokens: { quantity: 7 } } };

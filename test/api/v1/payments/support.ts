@@ -56,6 +56,7 @@ export interface Shop {
   purchaseUrl(body: Record<string, unknown>, options?: CallOptions): Promise<ApiResponse>;
   /** A checkout code for `offer_id` (or an inline offer) bought by the user; returns the full code. */
   code(body?: Record<string, unknown>, options?: CallOptions): Promise<string>;
+  /** test-mode-purchase-session as the project's admin. */
   buy(fullCode: string, priceId: string, quantity?: number): Promise<ApiResponse>;
   /** Checkout code + test-mode purchase, which must succeed. */
   purchase(offerId: string, priceId: string, quantity?: number): Promise<void>;
@@ -104,7 +105,7 @@ export async function openShop(lk: TestInstance, configOverride: Record<string, 
       return fullCodeOf(res.body.url as string);
     },
     buy: (fullCode, priceId, quantity) =>
-      lk.call("POST", "/internal/payments/test-mode-purchase-session", { body: { full_code: fullCode, price_id: priceId, ...(quantity !== undefined && { quantity }) } }),
+      lk.call("POST", "/internal/payments/test-mode-purchase-session", { ...admin, body: { full_code: fullCode, price_id: priceId, ...(quantity !== undefined && { quantity }) } }),
     async purchase(offerId, priceId, quantity) {
       const res = await shop.buy(await shop.code({ offer_id: offerId }), priceId, quantity);
       expect([res.status, res.text]).toEqual([200, JSON.stringify({ success: true })]);

@@ -53,7 +53,8 @@ function Offer({ fullCode, code, status, onDone }: { fullCode: string; code: Che
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const payable = code.test_mode || code.stripe_ready;
+  // In test mode the page completes the purchase only where the project lets the code alone do it.
+  const payable = code.test_mode ? code.test_purchase_with_code : code.stripe_ready;
 
   const buy = async () => {
     setBusy(true);
@@ -105,8 +106,8 @@ function Offer({ fullCode, code, status, onDone }: { fullCode: string; code: Che
           </div>
         )}
         <IncludedItems code={code} />
-        {code.test_mode && <p className="lk-pay-note">{t.testModeNote}</p>}
-        {!payable && <Alert>{t.notPayable}</Alert>}
+        {code.test_mode && <p className="lk-pay-note">{payable ? t.testModeNote : t.testModeAdminOnly}</p>}
+        {!payable && !code.test_mode && <Alert>{t.notPayable}</Alert>}
         <Alert>{error}</Alert>
         <Button onClick={() => void buy()} busy={busy} disabled={!payable || priceId === ""}>
           {code.test_mode ? t.completeTest : t.continueToPayment}

@@ -1,6 +1,7 @@
 /**
  * The payments calls of the checkout and billing pages, as plain fetches against /api/v1 (the checkout
- * calls need no keys: the code in the URL is their credential). Shapes follow contract/payments.ts.
+ * calls need no keys: the code in the URL is their credential; a test-mode purchase only where the
+ * project allows it in development). Shapes follow contract/payments.ts.
  */
 export type Interval = [number, "day" | "week" | "month" | "year"];
 export type Price = Partial<Record<"USD" | "EUR" | "GBP" | "JPY" | "INR" | "AUD" | "CAD", string>> & { interval?: Interval; free_trial?: Interval };
@@ -19,6 +20,7 @@ export interface CheckoutCode {
     included_items: Record<string, { display_name: string; quantity: number; repeat: Interval | "never" | null; expires: string }>;
   };
   test_mode: boolean;
+  test_purchase_with_code: boolean;
   stripe_ready: boolean;
   expires_at_millis: number;
 }
