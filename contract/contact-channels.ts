@@ -75,7 +75,7 @@ export const createContactChannel = defineProcedure({
   summary: "Add a contact channel to a user",
   tags,
   successStatus: 201,
-  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "contactChannelAlreadyExists", "contactChannelsOwnOnly", "tooManyRequests"],
+  errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "contactChannelAlreadyExists", "contactChannelLimitReached", "contactChannelsOwnOnly", "tooManyRequests"],
   body: { client: clientContactChannelCreate, server: serverContactChannelCreate },
   output: contactChannel,
 });
@@ -153,7 +153,7 @@ export const verifyContactChannel = defineProcedure({
   summary: "Verify a contact channel with the code from its e-mailed link",
   tags,
   successStatus: 200,
-  errors: [...codeErrors, "EMAIL_ALREADY_VERIFIED", "contactChannelChangedSinceCode"],
+  errors: [...codeErrors, "EMAIL_ALREADY_VERIFIED", "contactChannelChangedSinceCode", "addedEmailNeedsOwnerSession", "addedEmailOtherAccount"],
   body: z.strictObject({ code: verificationCode }),
   output: successResponse,
 });

@@ -66,6 +66,12 @@ export const statusErrors = {
   contactChannelChangedSinceCode: defineStatusError(400, "Contact channel not found. Was it deleted or changed since the code was sent?"),
   contactChannelAlreadyExists: defineStatusError(400, "Contact channel already exists"),
   noPrimaryEmailToVerify: defineStatusError(400, "The user has no primary e-mail address to verify."),
+  contactChannelLimitReached: defineStatusError(400, (d: { max: number }) =>
+    `A user can have at most ${d.max} contact channels. Delete one before adding another.`),
+  addedEmailNeedsOwnerSession: defineStatusError(403,
+    "This address was added to an existing account. Sign in to that account, then open the link again to confirm the address."),
+  addedEmailOtherAccount: defineStatusError(403,
+    "This address was added to another account than the one signed in here. Sign in to the account that asked to add it, then open the link again."),
 
   // Sessions, projects, teams, permissions, CLI, items
   sessionNotFound: defineStatusError(404, "Session not found."),

@@ -90,7 +90,7 @@ const sendPrimaryEmailVerificationCode: Handler<typeof c.sendPrimaryEmailVerific
 };
 
 const verifyContactChannel: Handler<typeof c.verifyContactChannel> = async (ctx, { body }) => {
-  await completeEmailVerification(ctx.deps, ctx.auth.project, body.code);
+  await completeEmailVerification(ctx.deps, ctx.auth.project, body.code, ctx.auth.user?.user.id ?? null);
   return { success: true };
 };
 

@@ -22,6 +22,8 @@ export const compatibilityFacts = Object.freeze({
     "E1",
     // Security: the one-time code stays out of the mail subject (subjects are stored in the clear).
     "E4",
+    // Security: an address added to an existing account is confirmed only in that account's session; channels per user capped.
+    "S35-2", "S35-8",
     // Wording: the access-type errors link to no outside documentation.
     "M1", "M2",
   ]),

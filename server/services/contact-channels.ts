@@ -17,6 +17,9 @@ import { recordEvent, type EventActor } from "./events.js";
 import { queueSecurityAlert } from "./security-alerts.js";
 import { normalizeEmail } from "./users/primary-email.js";
 
+/** Contact channels one user may have: far more than anyone uses, few enough that a client cannot fill the table. */
+export const MAX_CHANNELS_PER_USER = 20;
+
 export interface NewContactChannel {
   value: string;
   usedForAuth: boolean;
@@ -54,6 +57,7 @@ export async function createChannel(deps: AppDeps, projectId: string, userId: st
   const value = normalizeEmail(input.value);
   return deps.store.transaction(async (tx) => {
     if (await channels.findByValue(projectId, userId, value, tx)) throw statusError("contactChannelAlreadyExists");
+    if ((await channels.countOfUser(projectId, userId, tx)) >= MAX_CHANNELS_PER_USER) throw statusError("contactChannelLimitReached", { max: MAX_CHANNELS_PER_USER });
     if (input.usedForAuth) await assertNotUsedForAuthByOthers(deps, tx, projectId, value, userId);
     const { demoted, created } = await guardUniqueness(value, input.usedForAuth, async () => ({
       demoted: input.isPrimary ? await channels.clearPrimary(projectId, userId, null, tx) : [],
@@ -67,6 +71,7 @@ export async function createChannel(deps: AppDeps, projectId: string, userId: st
           usedForAuth: input.usedForAuth,
           isPrimary: input.isPrimary ?? false,
           isVerified: input.isVerified ?? false,
+          addedToAccount: true,
           createdAt: deps.clock.now(),
         },
         tx,
@@ -106,6 +111,8 @@ export async function updateChannel(
           usedForAuth,
           isPrimary: change.isPrimary ?? current.isPrimary,
           isVerified: change.isVerified ?? (valueChanged ? false : current.isVerified),
+          // A new address on an existing channel is an address added to the account.
+          addedToAccount: current.addedToAccount || valueChanged,
         },
         tx,
       ),
@@ -156,7 +163,7 @@ export async function sendPrimaryEmailVerification(
 async function queueVerification(deps: AppDeps, project: ProjectRow, channel: ContactChannelRow, callbackUrl: string): Promise<void> {
   if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
   await limitVerificationMails(deps, project, channel.value);
-  await mailEmailVerification(deps, project, { userId: channel.userId, channelId: channel.id, email: channel.value, callbackUrl });
+  await mailEmailVerification(deps, project, { userId: channel.userId, channelId: channel.id, email: channel.value, callbackUrl, addedToAccount: channel.addedToAccount });
 }
 
 function usedForAuthElsewhere(value: string) {

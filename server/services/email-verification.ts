@@ -9,7 +9,7 @@ import { enqueueEmail } from "./email/outbox.js";
 import { sendQueuedEmailNow } from "./email/send-now.js";
 import { recordEvent } from "./events.js";
 import { enforceLimit } from "./rate-limits.js";
-import { verificationEmail } from "./email/templates.js";
+import { addedEmailVerificationEmail, verificationEmail } from "./email/templates.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
@@ -28,6 +28,11 @@ export interface EmailToVerify {
   channelId: string;
   email: string;
   callbackUrl: string;
+  /**
+   * The address was added to an account that already existed: the mail says so (and what to do if it was
+   * not the recipient who asked), and the link completes only in that account's signed-in session.
+   */
+  addedToAccount: boolean;
 }
 
 /**
@@ -52,7 +57,8 @@ export async function sendEmailVerification(deps: AppDeps, db: Db, project: Proj
     ttlMs: SEVEN_DAYS,
     db,
   });
-  const mail = await verificationEmail(deps, project, { link: withQueryParam(target.callbackUrl, "code", code), recipient: { email: target.email } });
+  const mailInput = { link: withQueryParam(target.callbackUrl, "code", code), recipient: { email: target.email } };
+  const mail = await (target.addedToAccount ? addedEmailVerificationEmail : verificationEmail)(deps, project, mailInput);
   return enqueueEmail(deps, db, { projectId: project.id, to: [target.email], ...mail });
 }
 
@@ -71,14 +77,30 @@ export async function checkEmailVerification(deps: AppDeps, project: ProjectRow,
   return useVerificationCode<{ channel_id: string; email: string }>(deps, { projectId: project.id, purpose: EMAIL_VERIFICATION, code, consume: false });
 }
 
-/** Uses the code and marks the channel verified (when it still has the address the code was sent to). */
-export async function completeEmailVerification(deps: AppDeps, project: ProjectRow, code: string): Promise<void> {
+/**
+ * An address added to an existing account is confirmed only by that account's own session: whoever owns
+ * the address may click the link, but only the account that asked can complete it, so the click cannot
+ * hand the address to an account its owner never signed in to. The code stays usable after a refusal.
+ */
+function assertOwnerSessionForAddedAddress(channel: { addedToAccount: boolean; userId: string }, signedInUserId: string | null): void {
+  if (!channel.addedToAccount) return;
+  if (signedInUserId === null) throw statusError("addedEmailNeedsOwnerSession");
+  if (signedInUserId !== channel.userId) throw statusError("addedEmailOtherAccount");
+}
+
+/**
+ * Uses the code and marks the channel verified (when it still has the address the code was sent to).
+ * `signedInUserId` is the user whose session made the request, if any.
+ */
+export async function completeEmailVerification(deps: AppDeps, project: ProjectRow, code: string, signedInUserId: string | null): Promise<void> {
   await checkEmailVerification(deps, project, code);
   await deps.store.transaction(async (tx) => {
     const used = await useVerificationCode<{ channel_id: string; email: string }>(deps, { projectId: project.id, purpose: EMAIL_VERIFICATION, code, db: tx });
     const channel = used.userId ? await deps.queries.contactChannels.get(project.id, used.userId, used.data.channel_id, tx) : undefined;
     if (!channel || channel.value !== used.data.email) throw statusError("contactChannelChangedSinceCode");
     if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
+    // Thrown inside the unit of work, so the code is not spent: the owner can sign in and open the link again.
+    assertOwnerSessionForAddedAddress(channel, signedInUserId);
     const verified = await deps.queries.contactChannels.update(project.id, channel.id, { isVerified: true }, tx);
     await recordEvent(deps, tx, "contact_channel.updated", () => channelToJson(verified!), { projectId: project.id });
   });

@@ -63,7 +63,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   const passwordHash = await hashPassword(input.password);
   const anonymous = input.anonymousUser?.user.isAnonymous ? input.anonymousUser : null;
   const finish = async (db: Db, record: UserRecord) => {
-    const verificationMail = await sendEmailVerification(deps, db, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl });
+    const verificationMail = await sendEmailVerification(deps, db, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl, addedToAccount: false });
     return { verificationMail, signedIn: await completeSignIn(deps, db, project.id, record) };
   };
   const { verificationMail, signedIn } = anonymous

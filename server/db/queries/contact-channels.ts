@@ -60,6 +60,13 @@ export function contactChannelQueries(store: Store) {
         .limit(1);
       return row;
     },
+    async countOfUser(projectId: string, userId: string, db: Db = store.db): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)` })
+        .from(channels)
+        .where(and(eq(channels.projectId, projectId), eq(channels.userId, userId)));
+      return Number(row?.count ?? 0);
+    },
     /** Another user's channel using this address for sign-in, if any. */
     async authOwnerOtherThan(projectId: string, value: string, userId: string | null, db: Db = store.db) {
       // No user has the empty id, so "other than nobody" is "other than ''".

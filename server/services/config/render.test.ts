@@ -33,6 +33,7 @@ describe("renderConfig", () => {
       "e84de395-2076-4831-9c19-8e9a96a868e4": "Team Invitation",
       "066dd73c-36da-4fd0-b6d6-ebf87683f8bc": "Sign In Invitation",
       [builtInEmailTemplateIds.securityAlert]: "Security Alert",
+      [builtInEmailTemplateIds.addedEmailVerification]: "Added Email Verification",
     });
     expect(config.payments).toEqual({ groups: {}, offers: {}, items: {} });
     expect(config.dataVault).toEqual({ stores: {} });

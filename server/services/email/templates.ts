@@ -126,6 +126,11 @@ export function verificationEmail(deps: AppDeps, project: ProjectRow | EmailProj
   return queued(project, "emailVerification", { emailVerificationLink: input.link }, input.recipient, { link: input.link });
 }
 
+/** Verification of an address added to an existing account: says who asked and what to do if it was not the recipient. */
+export function addedEmailVerificationEmail(deps: AppDeps, project: ProjectRow | EmailProject, input: { link: string; recipient?: EmailRecipient }): Promise<QueuedProductEmail> {
+  return queued(project, "addedEmailVerification", { emailVerificationLink: input.link }, input.recipient, { link: input.link });
+}
+
 export function passwordResetEmail(deps: AppDeps, project: ProjectRow | EmailProject, input: { link: string; recipient?: EmailRecipient }): Promise<QueuedProductEmail> {
   return queued(project, "passwordReset", { passwordResetLink: input.link }, input.recipient, { link: input.link });
 }

@@ -4,7 +4,7 @@
  * sign-out and the error page.
  */
 import { useEffect, useRef, useState } from "react";
-import { KnownErrors } from "@latchkey/js";
+import { HttpError, KnownErrors } from "@latchkey/js";
 import { useMessages } from "../i18n/index.js";
 import { useStackApp } from "../provider.js";
 import { useFailureText } from "./failure.js";
@@ -27,7 +27,7 @@ export function EmailVerification({ fullPage, searchParams }: PageProps) {
   const t = useMessages(authMessages);
   const failureText = useFailureText();
   const code = useCodeParameter(searchParams);
-  const [state, setState] = useState<{ done: boolean; error: string | null }>({ done: false, error: null });
+  const [state, setState] = useState<{ done: boolean; error: string | null; needsSignIn?: boolean }>({ done: false, error: null });
   const { busy, run } = useSubmit(
     async () => {
       const result = await app.verifyEmail(code ?? "");
@@ -38,8 +38,14 @@ export function EmailVerification({ fullPage, searchParams }: PageProps) {
       }
       setState({ done: true, error: null });
     },
-    (caught) => setState({ done: false, error: failureText(caught) }),
+    (caught) => {
+      // An address added to an existing account is confirmed only in that account's session: the server
+      // says so (403), and the way on is signing in to it and coming back to this link.
+      if (caught instanceof HttpError && caught.status === 403) return setState({ done: false, error: caught.body, needsSignIn: true });
+      setState({ done: false, error: failureText(caught) });
+    },
   );
+  const signInAndReturn = () => handler.go(`${handler.urls.signIn}${handler.urls.signIn.includes("?") ? "&" : "?"}after_auth_return_to=${encodeURIComponent(window.location.href)}`);
   const home = () => handler.go(handler.urls.home);
   if (!code) return <MessageCard title={t.verifyTitle} fullPage={fullPage}>{t.missingCode}</MessageCard>;
   if (state.done) {
@@ -52,9 +58,13 @@ export function EmailVerification({ fullPage, searchParams }: PageProps) {
   return (
     <Card title={t.verifyTitle} subtitle={t.verifyIntro} fullPage={fullPage}>
       <Alert>{state.error}</Alert>
-      <Button busy={busy} onClick={run}>
-        {busy ? t.verifying : t.verifyButton}
-      </Button>
+      {state.needsSignIn ? (
+        <Button onClick={signInAndReturn}>{t.verifySignIn}</Button>
+      ) : (
+        <Button busy={busy} onClick={run}>
+          {busy ? t.verifying : t.verifyButton}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -19,6 +19,11 @@ afterAll(() => renderer.close());
 const link = "https://acme.test/handler/x?code=abc123";
 const mails: Record<BuiltInMail, { variables: Record<string, unknown>; subject: string; words: string }> = {
   emailVerification: { variables: { emailVerificationLink: link }, subject: "Bestätigen Sie Ihre E-Mail-Adresse für Acme", words: "um Ihre Registrierung bei Acme abzuschließen" },
+  addedEmailVerification: {
+    variables: { emailVerificationLink: link },
+    subject: "Ein Konto bei Acme möchte diese Adresse hinzufügen",
+    words: "Die Adresse wird nur für das Konto bestätigt, bei dem Sie dort angemeldet sind.",
+  },
   passwordReset: { variables: { passwordResetLink: link }, subject: "Passwort für Acme zurücksetzen", words: "Neues Passwort wählen" },
   magicLink: { variables: { magicLink: link, otp: "ABC123" }, subject: "Bei Acme anmelden", words: "oder geben Sie diesen Code ein" },
   teamInvitation: { variables: { teamInvitationLink: link, teamDisplayName: "Kern" }, subject: "Einladung in ein Team bei Acme", words: "wie seine Mitglieder ihn geschrieben haben: „Kern“" },

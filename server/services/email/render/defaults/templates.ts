@@ -96,6 +96,14 @@ export const EMAIL_VERIFICATION_TEMPLATE_TSX = templateSource({
   preview: { emailVerificationLink: "https://example.com/verify?code=preview" },
 });
 
+/** The same link as the sign-up verification, with words for an address added to an existing account. */
+export const ADDED_EMAIL_VERIFICATION_TEMPLATE_TSX = templateSource({
+  mail: "addedEmailVerification",
+  schema: { emailVerificationLink: "string" },
+  link: "emailVerificationLink",
+  preview: { emailVerificationLink: "https://example.com/verify?code=preview" },
+});
+
 export const PASSWORD_RESET_TEMPLATE_TSX = templateSource({
   mail: "passwordReset",
   schema: { passwordResetLink: "string" },

@@ -36,6 +36,8 @@ export type SecurityAlertKindName = "passwordChanged" | "mfaEnabled" | "mfaDisab
 
 export interface LocaleTexts {
   emailVerification: MailTexts;
+  /** Verification of an address added to an account that already existed (not the sign-up address). */
+  addedEmailVerification: MailTexts;
   passwordReset: MailTexts;
   magicLink: MailTexts;
   teamInvitation: MailTexts;
@@ -59,6 +61,19 @@ export const EMAIL_TEXTS: Readonly<Record<string, Partial<LocaleTexts>>> = {
       action: "Verify e-mail",
       linkHint,
       footer: "If you did not sign up, you can ignore this e-mail.",
+    },
+    addedEmailVerification: {
+      subject: "An account at {project} asked to add this address",
+      heading: "Confirm an added e-mail address",
+      greeting: "Hi {user},",
+      greetingWithoutName: "Hello,",
+      lines: [
+        "Someone signed in to an existing account at {project} asked to add this e-mail address to it.",
+        "If that was you, open the link below in the browser where you are signed in to that account. The address is confirmed only for the account you are signed in to there.",
+      ],
+      action: "Confirm the address",
+      linkHint,
+      footer: "If it was not you, ignore this e-mail and do not sign in to an account you do not know: the address stays unconfirmed and nothing changes.",
     },
     passwordReset: {
       subject: "Reset your password at {project}",
@@ -131,6 +146,19 @@ export const EMAIL_TEXTS: Readonly<Record<string, Partial<LocaleTexts>>> = {
       action: "E-Mail-Adresse bestätigen",
       linkHint: linkHintDe,
       footer: "Falls Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.",
+    },
+    addedEmailVerification: {
+      subject: "Ein Konto bei {project} möchte diese Adresse hinzufügen",
+      heading: "Hinzugefügte E-Mail-Adresse bestätigen",
+      greeting: "Hallo {user},",
+      greetingWithoutName: "Guten Tag,",
+      lines: [
+        "Jemand, der bei einem bestehenden Konto bei {project} angemeldet ist, möchte diese E-Mail-Adresse zu diesem Konto hinzufügen.",
+        "Wenn Sie das waren, öffnen Sie den Link unten in dem Browser, in dem Sie bei diesem Konto angemeldet sind. Die Adresse wird nur für das Konto bestätigt, bei dem Sie dort angemeldet sind.",
+      ],
+      action: "Adresse bestätigen",
+      linkHint: linkHintDe,
+      footer: "Falls Sie das nicht waren, ignorieren Sie diese E-Mail und melden Sie sich nicht bei einem Konto an, das Sie nicht kennen: Die Adresse bleibt unbestätigt, und nichts ändert sich.",
     },
     passwordReset: {
       subject: "Passwort für {project} zurücksetzen",
