@@ -7,3 +7,5 @@ export type { paths as ClientPaths, components as ClientComponents } from "../..
 export type { paths as ServerPaths, components as ServerComponents } from "../../../generated/schema.server.js";
 export type { paths as AdminPaths, components as AdminComponents } from "../../../generated/schema.admin.js";
 export { knownErrorStatuses, type KnownErrorCode } from "../../../generated/known-errors.js";
+/** Any JSON value (metadata fields): the generated schema's self-referring alias. */
+export type { RecursiveJsonValue as JsonValue } from "../../../generated/schema.client.js";

@@ -1,4 +1,5 @@
 import { decorated } from "../decorate.js";
+import type { JsonValue } from "../../generated.js";
 import { type AppContext, type ServerTeamJson, serverApi, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey } from "./api-key.js";
 import type { ApiKey, ApiKeyCreationOptions } from "./api-key.js";
@@ -55,8 +56,8 @@ export function createServerTeam(context: AppContext, json: ServerTeamJson): Ser
         path: { team_id },
         body: {
           ...teamUpdateBody(update),
-          ...(update.clientReadOnlyMetadata !== undefined && { client_read_only_metadata: update.clientReadOnlyMetadata as Record<string, unknown> | null }),
-          ...(update.serverMetadata !== undefined && { server_metadata: update.serverMetadata as Record<string, unknown> | null }),
+          ...(update.clientReadOnlyMetadata !== undefined && { client_read_only_metadata: update.clientReadOnlyMetadata as JsonValue }),
+          ...(update.serverMetadata !== undefined && { server_metadata: update.serverMetadata as JsonValue }),
         },
       });
       context.changed();

@@ -1,4 +1,5 @@
 import { decorated } from "../decorate.js";
+import type { JsonValue } from "../../generated.js";
 import type { KnownError } from "../../core/errors/known-error.js";
 import { type AppContext, type ServerUserJson, serverApi, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey, type ApiKeyCreationOptions } from "./api-key.js";
@@ -28,8 +29,8 @@ export function serverUserUpdateBody(update: ServerUserUpdateOptions) {
     ...(update.primaryEmail !== undefined && { primary_email: update.primaryEmail }),
     ...(update.primaryEmailVerified !== undefined && { primary_email_verified: update.primaryEmailVerified }),
     ...(update.primaryEmailAuthEnabled !== undefined && { primary_email_auth_enabled: update.primaryEmailAuthEnabled }),
-    ...(update.clientReadOnlyMetadata !== undefined && { client_read_only_metadata: update.clientReadOnlyMetadata as Record<string, unknown> | null }),
-    ...(update.serverMetadata !== undefined && { server_metadata: update.serverMetadata as Record<string, unknown> | null }),
+    ...(update.clientReadOnlyMetadata !== undefined && { client_read_only_metadata: update.clientReadOnlyMetadata as JsonValue }),
+    ...(update.serverMetadata !== undefined && { server_metadata: update.serverMetadata as JsonValue }),
     ...(update.password !== undefined && { password: update.password }),
   };
 }

@@ -1,4 +1,5 @@
 import { decorated } from "../decorate.js";
+import type { JsonValue } from "../../generated.js";
 import type { Session } from "../../core/tokens/session.js";
 import { type AppContext, type ClientTeamJson, toDate } from "../context.js";
 import { apiKeyCreateBody, createApiKey, type ApiKey, type ApiKeyCreationOptions } from "./api-key.js";
@@ -70,7 +71,7 @@ export interface Team {
 export const teamUpdateBody = (update: TeamUpdateOptions) => ({
   ...(update.displayName !== undefined && { display_name: update.displayName }),
   ...(update.profileImageUrl !== undefined && { profile_image_url: update.profileImageUrl }),
-  ...(update.clientMetadata !== undefined && { client_metadata: update.clientMetadata as Record<string, unknown> | null }),
+  ...(update.clientMetadata !== undefined && { client_metadata: update.clientMetadata as JsonValue }),
 });
 
 /** The team fields shared by the client and server views. */

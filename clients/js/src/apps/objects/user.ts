@@ -1,4 +1,5 @@
 import { decorated } from "../decorate.js";
+import type { JsonValue } from "../../generated.js";
 import { KnownErrors } from "../../core/errors/known-errors.js";
 import type { KnownError } from "../../core/errors/known-error.js";
 import type { Session } from "../../core/tokens/session.js";
@@ -55,7 +56,7 @@ const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 export function userUpdateBody(update: UserUpdateOptions) {
   return {
     ...(update.displayName !== undefined && { display_name: update.displayName }),
-    ...(update.clientMetadata !== undefined && { client_metadata: update.clientMetadata as Record<string, unknown> | null }),
+    ...(update.clientMetadata !== undefined && { client_metadata: update.clientMetadata as JsonValue }),
     ...(update.selectedTeamId !== undefined && { selected_team_id: update.selectedTeamId }),
     ...(update.totpMultiFactorSecret !== undefined && { totp_secret_base64: update.totpMultiFactorSecret === null ? null : base64(update.totpMultiFactorSecret) }),
     ...(update.profileImageUrl !== undefined && { profile_image_url: update.profileImageUrl }),
