@@ -3,8 +3,10 @@ import { KnownError } from "../../../errors.js";
 import { createEmailRenderer, type EmailRenderer } from "./index.js";
 import { plainTheme, templateRunning, welcomeInput, welcomeTemplate } from "./test-templates.js";
 
-// Every hostile template must end in EMAIL_RENDERING_ERROR within about a second (the deadline is
-// 1000 ms), and a good template must render right after it.
+// Every hostile template must end in EMAIL_RENDERING_ERROR, for the reason its message names (the
+// 1000 ms deadline, the stack or the memory limit), and a good template must render right after it.
+// No wall-clock upper bound: a loaded machine may answer late without a bug; the reason in the message
+// says which limit stopped the render, and the test's timeout catches a render that never ends.
 const DEADLINE_MS = 1000;
 let renderer: EmailRenderer;
 
@@ -24,7 +26,6 @@ async function expectRenderingError(templateTsx: string): Promise<{ message: str
   const ms = performance.now() - started;
   expect(error).toBeInstanceOf(KnownError);
   expect((error as KnownError).code).toBe("EMAIL_RENDERING_ERROR");
-  expect(ms).toBeLessThan(DEADLINE_MS + 500);
   const good = await renderer.render({ projectId: "hostile", themeTsx: plainTheme, templateTsx: welcomeTemplate, ...welcomeInput });
   expect(good.subject).toBe("Welcome to Acme");
   return { message: (error as KnownError<"EMAIL_RENDERING_ERROR">).details.error, ms };
@@ -105,17 +106,23 @@ describe("isolation between renders", () => {
     }
   });
 
-  it("keeps the main thread's event loop responsive while a template spins", async () => {
-    const ticks: number[] = [];
-    const timer = setInterval(() => ticks.push(performance.now()), 5);
-    try {
-      await expectRenderingError(templateRunning("while (true) {}"));
-    } finally {
-      clearInterval(timer);
-    }
-    // Blocked, the loop would not tick for the whole second; on a busy machine it still lags a little.
-    const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
-    expect(ticks.length).toBeGreaterThan(40);
-    expect(Math.max(...gaps)).toBeLessThan(300);
+  it("keeps the main thread's event loop running while a template spins", async () => {
+    // Counted in turns of the loop, not in milliseconds: a template spinning on the main thread would
+    // let no timer run until the deadline stopped it, however fast or loaded the machine.
+    let turns = 0;
+    let spinning = true;
+    const turn = (): void => {
+      if (!spinning) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const spun = await renderer.render({ projectId: "hostile", themeTsx: plainTheme, templateTsx: templateRunning("while (true) {}") }).then(
+      () => expect.unreachable("the hostile template rendered"),
+      (e: unknown) => e as KnownError<"EMAIL_RENDERING_ERROR">,
+    );
+    spinning = false;
+    expect(spun.details.error).toBe(`Rendering timed out after ${DEADLINE_MS} ms`);
+    expect(turns).toBeGreaterThan(100);
   });
 });
