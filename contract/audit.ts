@@ -54,7 +54,7 @@ export const verifyAuditLog = defineProcedure({
   method: "POST",
   path: "/internal/audit-log/verify",
   access: "admin",
-  summary: "Check the audit log's hash chain from its first row: a changed or removed row is reported",
+  summary: "Check the audit log's hash chain from its first row and against its checkpoints: a changed, removed or forged row is reported",
   tags,
   successStatus: 200,
   errors: [],
@@ -64,7 +64,16 @@ export const verifyAuditLog = defineProcedure({
     checked: z.number().int(),
     first_invalid_seq: z.number().int().nullable(),
     problem: z.string().nullable(),
-    head: z.object({ seq: z.number().int(), hash: z.string() }).nullable().meta({ description: "The chain's last position and hash; keep a copy elsewhere to detect a removal of the newest rows." }),
+    head: z.object({ seq: z.number().int(), hash: z.string() }).nullable().meta({ description: "The chain's last position and hash." }),
+    checkpoints: z
+      .object({
+        checked: z.number().int(),
+        latest: z.object({ seq: z.number().int(), hash: z.string(), created_at_millis: millis }).nullable(),
+      })
+      .meta({
+        description:
+          "Signed heads of the chain kept apart from it (written periodically and every 1000 rows): a chain that ends before the newest one lost its newest rows. Keep copies elsewhere too (`latchkey audit checkpoints`).",
+      }),
   }),
 });
 

@@ -784,7 +784,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a purchase in test mode
-         * @description Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). The code is the credential; it completes one purchase. Project keys, when sent, must be the code's project's.
+         * @description Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). Needs the admin access of the code's project, except in development: a project that sets `payments.testPurchasesWithCode`, is not in production mode and has no Stripe account connected lets the code alone complete it. A code completes one purchase.
          */
         post: operations["testModePurchaseSession"];
         delete?: never;
@@ -943,7 +943,7 @@ export interface paths {
         put?: never;
         /**
          * Create a checkout URL for an offer
-         * @description Answers the URL of the hosted checkout page for the customer and the offer: a config offer by `offer_id`, or (servers only) an offer passed inline as `offer_inline` (the Stack SDK sends `inline_offer`). The code in the URL works for 24 hours and for one purchase.
+         * @description Answers the URL of the hosted checkout page for the customer and the offer: a config offer by `offer_id`, or (servers only) an offer passed inline as `offer_inline` (the Stack SDK sends `inline_offer`). The code in the URL works for 24 hours and for one purchase. A client signed in as a user asks only for that user, or for a team in which the user holds `team_admin`.
          */
         post: operations["createPurchaseUrl"];
         delete?: never;
@@ -1452,6 +1452,16 @@ export interface components {
             };
             error: string;
         };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        addedEmailNeedsOwnerSession: "This address was added to an existing account. Sign in to that account, then open the link again to confirm the address.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        addedEmailOtherAccount: "This address was added to another account than the one signed in here. Sign in to the account that asked to add it, then open the link again.";
         /** @description HTTP 401. */
         ADMIN_ACCESS_TOKEN_EXPIRED: {
             /**
@@ -1752,6 +1762,8 @@ export interface components {
             stripe_ready: boolean;
             /** @description The purchase completes without payment (`test-mode-purchase-session`). */
             test_mode: boolean;
+            /** @description In test mode, the checkout page may complete the purchase with the code alone (`payments.testPurchasesWithCode`, development only); otherwise the project's admin completes it. */
+            test_purchase_with_code: boolean;
         };
         CheckoutOffer: {
             customer_type: components["schemas"]["CustomerType"];
@@ -2144,6 +2156,8 @@ export interface components {
          * @constant
          */
         contactChannelChangedSinceCode: "Contact channel not found. Was it deleted or changed since the code was sent?";
+        /** @description HTTP 400, text/plain, from the template `A user can have at most {max} contact channels. Delete one before adding another.` */
+        contactChannelLimitReached: string;
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3453,6 +3467,11 @@ export interface components {
          * @constant
          */
         purchaseTestModeOff: "Test-mode purchases are turned off for this project.";
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        purchaseUrlOwnOnly: "Clients can only create checkout URLs for their own user or for teams they may buy for.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
@@ -4092,6 +4111,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_3ac7656c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_3d17d95a: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4196,17 +4226,6 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
                 "text/plain": components["schemas"]["oauthProviderFailed"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_13b70904: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelAlreadyExists"];
             };
         };
         /** @description Known error. */
@@ -4687,6 +4706,15 @@ export interface components {
                 "text/plain": components["schemas"]["clientTeamCreationDisabled"] | components["schemas"]["teamsCreateOwnOnly"];
             };
         };
+        /** @description Plain-text error. */
+        Errors403_38012697: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["addedEmailNeedsOwnerSession"] | components["schemas"]["addedEmailOtherAccount"];
+            };
+        };
         /** @description Known error, or plain-text error. */
         Errors404_6a67d088: {
             headers: {
@@ -5002,6 +5030,15 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["purchasesOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        purchaseUrlOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["purchaseUrlOwnOnly"];
             };
         };
         /** @description Known error. */
@@ -6336,7 +6373,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_13b70904"];
+            400: components["responses"]["Errors400_3ac7656c"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6489,6 +6526,7 @@ export interface operations {
             200: components["responses"]["Success"];
             400: components["responses"]["Errors400_889b6daa"];
             401: components["responses"]["AuthenticatedErrors401"];
+            403: components["responses"]["Errors403_38012697"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["Errors409_d9d9e607"];
             413: components["responses"]["bodyTooLarge"];
@@ -7066,8 +7104,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Errors400_f1916105"];
-            401: components["responses"]["AuthenticatedErrors401"];
-            404: components["responses"]["Errors404_d763adaa"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            403: components["responses"]["purchaseUrlOwnOnly"];
+            404: components["responses"]["Errors404_104d4038"];
             413: components["responses"]["bodyTooLarge"];
         };
     };

@@ -61,6 +61,16 @@ export interface ServerConfig {
    */
   emailRenderTimeoutMs?: number;
   logLevel: "silent" | "error" | "info" | "debug";
+  /**
+   * How often the job runner checkpoints the head of each project's audit chain whose head moved
+   * (LATCHKEY_AUDIT_CHECKPOINT_MINUTES; services/audit/checkpoints.ts).
+   */
+  auditCheckpointIntervalMs: number;
+  /**
+   * The most projects one dashboard user may create, and the most one owner team may own
+   * (LATCHKEY_PROJECTS_PER_USER, LATCHKEY_PROJECTS_PER_TEAM).
+   */
+  projectQuotas: { perUser: number; perTeam: number };
   /** Social sign-in: where provider endpoints are, and the server's own (shared) provider credentials. */
   oauth: OAuthServerConfig;
   /** The Prometheus endpoint `/metrics`: on a port of its own, or on the public port behind a token, or off. */
@@ -160,6 +170,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sharedSmtp: sharedSmtp(env),
     emailRenderTimeoutMs: integer(env, "LATCHKEY_EMAIL_RENDER_TIMEOUT_MS", 1000, { min: 100, max: 60_000 }),
     logLevel,
+    auditCheckpointIntervalMs: integer(env, "LATCHKEY_AUDIT_CHECKPOINT_MINUTES", 10, { min: 1, max: 1440 }) * 60_000,
+    projectQuotas: {
+      perUser: integer(env, "LATCHKEY_PROJECTS_PER_USER", 100, { min: 1 }),
+      perTeam: integer(env, "LATCHKEY_PROJECTS_PER_TEAM", 100, { min: 1 }),
+    },
     oauth: {
       providerBaseUrls: setting(env, "LATCHKEY_OAUTH_PROVIDER_BASE_URLS", parseProviderBaseUrls),
       sharedCredentials: sharedOAuthCredentials(env),

@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import { apiKeySetQueries, type CachedKeySet } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { auditQueries } from "./db/queries/audit.js";
+import { auditCheckpointQueries } from "./db/queries/audit-checkpoints.js";
 import { cliLoginQueries } from "./db/queries/cli-logins.js";
 import { itemQueries } from "./db/queries/items.js";
 import { projectMetricsQueries } from "./db/queries/project-metrics.js";
@@ -58,6 +59,7 @@ export function createQueries(store: Store, clock: Clock) {
     passkeys: passkeyQueries(store),
     items: itemQueries(store),
     audit: auditQueries(store),
+    auditCheckpoints: auditCheckpointQueries(store),
     dataVault: dataVaultQueries(store),
     projectMetrics: projectMetricsQueries(store),
     webhooks: webhookQueries(store, new TtlCache<readonly EnabledEndpoint[]>(HOT_CACHE_TTL_MS, 10_000, now)),

@@ -21,7 +21,15 @@ const listAuditLog: Handler<typeof c.listAuditLog> = async (ctx, { query }) => {
 
 const verifyAuditLog: Handler<typeof c.verifyAuditLog> = async (ctx) => {
   const check = await verifyAuditChain(ctx.deps, ctx.auth.project.id);
-  return { valid: check.valid, checked: check.checked, first_invalid_seq: check.firstInvalidSeq, problem: check.problem, head: check.head };
+  const latest = check.checkpoints.latest;
+  return {
+    valid: check.valid,
+    checked: check.checked,
+    first_invalid_seq: check.firstInvalidSeq,
+    problem: check.problem,
+    head: check.head,
+    checkpoints: { checked: check.checkpoints.checked, latest: latest && { seq: latest.seq, hash: latest.hash, created_at_millis: latest.createdAt.getTime() } },
+  };
 };
 
 export const auditHandlers = { listAuditLog, verifyAuditLog } satisfies HandlerMap<typeof c.auditProcedures>;

@@ -1,6 +1,7 @@
 /**
  * `latchkey audit verify` on a running server's database, both dialects: an intact chain passes, a
- * row changed in the database behind the server's back fails at that row, with exit code 1.
+ * row changed in the database behind the server's back fails at that row, with exit code 1; the newest
+ * rows removed fail against a checkpoint (`latchkey audit checkpoint`, printed by `audit checkpoints`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,35 @@ describe.each(testDialects)("latchkey audit verify (%s)", (dialect) => {
     await server?.[Symbol.asyncDispose]();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  // Issue 35, finding 4: removing the newest rows left a valid, shorter chain.
+  it("writes and prints checkpoints, and fails when the newest rows were removed", async () => {
+    for (const name of ["Barbara", "Frances"]) {
+      const created = await api(server, "POST", "/users", "admin", { display_name: name, primary_email: `${name.toLowerCase()}@checkpoint.example` });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    const written = await cli(server, ["--json", "audit", "checkpoint", "--project", "internal"], dir);
+    expect(written.code, written.stderr).toBe(0);
+    const { checkpoint } = JSON.parse(written.stdout);
+    expect(JSON.parse(written.stdout)).toMatchObject({ project: "internal", written: true, checkpoint: { seq: expect.any(Number), hash: expect.any(String) } });
+    const again = await cli(server, ["audit", "checkpoint", "--project", "internal"], dir);
+    expect(again.stdout).toBe(`The newest checkpoint already names the head: row ${checkpoint.seq} ${checkpoint.hash} (${checkpoint.createdAt}).\n`);
+    const printed = await cli(server, ["audit", "checkpoints", "--project", "internal", "--limit", "5"], dir);
+    expect(printed.stdout).toBe(`${checkpoint.createdAt}  row ${checkpoint.seq}  ${checkpoint.hash}  mac ${checkpoint.mac}\n`);
+    expect((await cli(server, ["audit", "verify", "--project", "internal"], dir)).stdout).toContain(`1 checkpoint holds, the newest names row ${checkpoint.seq}`);
+
+    // Someone with database access removes the newest row: the chain left is valid but shorter.
+    await sql(server, "delete from audit_log where project_id = 'internal' and seq = ?", [checkpoint.seq]);
+    const truncated = await cli(server, ["--json", "audit", "verify", "--project", "internal"], dir);
+    expect(truncated.code).toBe(1);
+    expect(JSON.parse(truncated.stdout)).toMatchObject({
+      valid: false,
+      firstInvalidSeq: checkpoint.seq,
+      problem: `the chain ends at row ${checkpoint.seq - 1} but the checkpoint of ${checkpoint.createdAt} names row ${checkpoint.seq}: the newest rows were removed`,
+    });
+    // Left for the next test: a valid chain without checkpoints.
+    await sql(server, "delete from audit_checkpoints where project_id = 'internal'");
+  }, 60_000);
 
   it("passes on an intact chain and names the first changed row", async () => {
     // Changes made with admin access are audited.

@@ -90,6 +90,8 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     sharedSmtp: null,
     oauth: { providerBaseUrls: {}, sharedCredentials: {} },
     metrics: { port: null, host: "127.0.0.1", token: null },
+    auditCheckpointIntervalMs: 600_000,
+    projectQuotas: { perUser: 100, perTeam: 100 },
     // A loaded test machine (many workers on few cores) can take longer than production's 1 s to render a
     // mail; tests of the deadline itself set it back.
     emailRenderTimeoutMs: 15_000,

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import type { pgTables } from "../schema.pg.js";
 
 export type AuditRow = (typeof pgTables)["auditLog"]["$inferSelect"];
+
+/** The `hash` of a row that sealing refused (its write-time seal was missing or wrong); its `seq` stays null. */
+export const REJECTED_HASH = "rejected";
 
 export interface AuditFilter {
   event?: string;
@@ -46,6 +49,18 @@ export function auditQueries(store: Store) {
     },
     async seal(projectId: string, id: string, link: { seq: number; prevHash: string; hash: string }, db: Db) {
       await db.update(audit).set(link).where(and(eq(audit.projectId, projectId), eq(audit.id, id), isNull(audit.hash)));
+    },
+    /** Marks an unsealed row as refused by sealing: it stays out of the chain and is counted by `rejectedCount`. */
+    async reject(projectId: string, id: string, db: Db) {
+      await db.update(audit).set({ hash: REJECTED_HASH }).where(and(eq(audit.projectId, projectId), eq(audit.id, id), isNull(audit.hash)));
+    },
+    /** Rows sealing refused. */
+    async rejectedCount(projectId: string) {
+      const [row] = await store.db
+        .select({ n: count() })
+        .from(audit)
+        .where(and(eq(audit.projectId, projectId), isNull(audit.seq), eq(audit.hash, REJECTED_HASH)));
+      return Number(row?.n ?? 0);
     },
     /** Sealed rows from chain position `afterSeq` on, in chain order. */
     async chainPage(projectId: string, afterSeq: number, limit: number) {

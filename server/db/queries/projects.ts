@@ -33,6 +33,10 @@ export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>)
       if (teamIds.length === 0) return [];
       return store.db.select().from(projects).where(inArray(projects.ownerTeamId, teamIds)).orderBy(asc(projects.createdAt), asc(projects.id));
     },
+    /** Every project's id (for periodic work over all projects, e.g. audit checkpoints). */
+    async ids(): Promise<string[]> {
+      return (await store.db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id))).map((r) => r.id);
+    },
     async insert(row: typeof projects.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(projects).values(row).returning();
       forget(row.id, db);

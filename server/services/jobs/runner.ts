@@ -7,6 +7,9 @@
  * Delivery is at-least-once in one narrow case only: if the process dies (or the database is lost)
  * between a deliverer's success (e.g. the SMTP server accepting a message) and the row being marked
  * sent, the row is delivered again once its lease expires.
+ *
+ * While started it also checkpoints the audit chains every `auditCheckpointIntervalMs`
+ * (services/audit/checkpoint-writer.ts).
  */
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
@@ -16,6 +19,8 @@ import { createDeliverNow, type DeliveredNow, type DeliverNowOptions } from "./d
 import { errorFields } from "./error-fields.js";
 import { createOutcomeRecorder } from "./outcomes.js";
 import { createPollLoop } from "./poll-loop.js";
+import { createPeriodicTask } from "./periodic-task.js";
+import { checkpointAllProjects } from "../audit/checkpoint-writer.js";
 
 export interface JobRunnerOptions {
   /** Time between passes when idle. Default 1 s. */
@@ -40,6 +45,8 @@ export interface JobRunnerOptions {
    * registry of deliverers.ts, closed when the runner stops.
    */
   deliverers?: Deliverers;
+  /** Time between audit checkpoint rounds; default the server's `auditCheckpointIntervalMs`. */
+  auditCheckpointIntervalMs?: number;
 }
 
 export interface JobRunner {
@@ -115,10 +122,20 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     log: deps.log,
   });
 
+  const checkpoints = createPeriodicTask({
+    intervalMs: options.auditCheckpointIntervalMs ?? deps.config.auditCheckpointIntervalMs,
+    task: () => checkpointAllProjects(deps),
+    log: deps.log,
+    name: "audit checkpoints",
+  });
+
   return {
-    start: loop.start,
+    start() {
+      loop.start();
+      checkpoints.start();
+    },
     async stop() {
-      await loop.stop();
+      await Promise.all([loop.stop(), checkpoints.stop()]);
       if (ownsDeliverers) for (const deliverer of Object.values(deliverers)) deliverer.close?.();
     },
     runOnce,

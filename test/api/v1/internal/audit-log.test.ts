@@ -2,8 +2,13 @@
  * The audit log: admin actions and security events recorded through the event seam, chained by a keyed
  * hash per project; admins list and filter it, and the chain check finds a changed or removed row.
  */
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { checkpointAllProjects } from "../../../../server/services/audit/checkpoint-writer.js";
+import { sealAuditChain } from "../../../../server/services/audit/chain.js";
+import { CHECKPOINT_EVERY } from "../../../../server/services/audit/checkpoints.js";
+import { recordEvent } from "../../../../server/services/events.js";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
 
@@ -54,7 +59,14 @@ describe.each(testDialects)("audit log on %s", (dialect) => {
     expect(page.body.pagination.next_cursor).toBe(4);
     expect((await admin("GET", "/internal/audit-log?cursor=4")).body.items.map((e: Entry) => e.seq)).toEqual([3, 2, 1]);
 
-    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toEqual({ valid: true, checked: 7, first_invalid_seq: null, problem: null, head: { seq: 7, hash: items[0]!.hash } });
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toEqual({
+      valid: true,
+      checked: 7,
+      first_invalid_seq: null,
+      problem: null,
+      head: { seq: 7, hash: items[0]!.hash },
+      checkpoints: { checked: 0, latest: null },
+    });
     // Other projects' logs are their own, and only admins read them.
     expect((await as(lk, lk.internal, "admin")("GET", "/internal/audit-log")).body.items.map((e: Entry) => e.event)).not.toContain("api_key_set.created");
     expect((await server("GET", "/internal/audit-log")).status).toBe(401);
@@ -139,4 +151,78 @@ describe.each(testDialects)("audit log on %s", (dialect) => {
     await store.db.delete(audit).where(eq(audit.id, (await rowAt(4)).id));
     expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: false, first_invalid_seq: 4, problem: "row 4 is missing" });
   });
+
+  // Issue 35, finding 4: a row inserted behind the server's back used to be sealed into the chain by the
+  // next event, and verification called the log intact.
+  it("refuses a row inserted straight into the table: it never joins the chain and verification fails", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const admin = as(lk, project, "admin");
+    await admin("POST", "/internal/webhooks/endpoints", { url: "http://127.0.0.1:9/a" });
+    const { store } = lk.deps;
+    const audit = store.t.auditLog;
+    const [genuine] = await store.db.select().from(audit).where(and(eq(audit.projectId, project.id), eq(audit.seq, 2)));
+    // Someone with database access but without the server secret writes a row that looks recorded.
+    await store.db.insert(audit).values({
+      ...genuine!,
+      id: "00000000-0000-4000-8000-000000000035",
+      sequence: `${genuine!.sequence}~`,
+      payload: { url: "http://evil.example/" },
+      seq: null,
+      prevHash: null,
+      hash: null,
+      rowMac: genuine!.rowMac,
+    });
+    // The next audited event seals what is pending.
+    await admin("POST", "/internal/webhooks/endpoints", { url: "http://127.0.0.1:9/b" });
+
+    const items = (await admin("GET", "/internal/audit-log")).body.items as Entry[];
+    expect(items.map((e) => e.payload.url)).toEqual(["http://127.0.0.1:9/b", "http://127.0.0.1:9/a", undefined]);
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({
+      valid: false,
+      checked: 3,
+      first_invalid_seq: null,
+      problem: "1 row in the table was not recorded by this server (no valid write-time seal)",
+    });
+  });
+
+  it("detects the removal of the newest rows through a checkpoint kept apart from the chain", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const admin = as(lk, project, "admin");
+    for (const name of ["a", "b", "c"]) await admin("POST", "/internal/webhooks/endpoints", { url: `http://127.0.0.1:9/${name}` });
+    // The job runner's periodic round checkpoints every project whose head moved.
+    expect(await checkpointAllProjects(lk.deps)).toBeGreaterThanOrEqual(1);
+    const intact = (await admin("POST", "/internal/audit-log/verify", {})).body;
+    expect(intact).toMatchObject({ valid: true, checked: 4, head: { seq: 4 }, checkpoints: { checked: 1, latest: { seq: 4, hash: intact.head.hash } } });
+    expect(await checkpointAllProjects(lk.deps)).toBe(0);
+
+    const { store } = lk.deps;
+    const audit = store.t.auditLog;
+    await store.db.delete(audit).where(and(eq(audit.projectId, project.id), gte(audit.seq, 3)));
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({
+      valid: false,
+      checked: 2,
+      first_invalid_seq: 3,
+      problem: expect.stringMatching(/^the chain ends at row 2 but the checkpoint of .+ names row 4: the newest rows were removed$/),
+    });
+
+    // A checkpoint written without the server secret is no help to the one who removed the rows.
+    const checkpoints = store.t.auditCheckpoints;
+    await store.db.update(checkpoints).set({ seq: 2, hash: (await store.db.select().from(audit).where(and(eq(audit.projectId, project.id), eq(audit.seq, 2))))[0]!.hash! }).where(eq(checkpoints.projectId, project.id));
+    expect((await admin("POST", "/internal/audit-log/verify", {})).body).toMatchObject({ valid: false, problem: "the checkpoint naming row 2 was not written by this server" });
+  });
+
+  it("writes a checkpoint in the sealing transaction every 1000 positions", async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const { deps } = lk;
+    // Rows recorded outside a transaction wait for the next sealing, which then crosses position 1000.
+    for (let i = 0; i < CHECKPOINT_EVERY; i++) {
+      await recordEvent(deps, deps.store.db, "webhook_endpoint.deleted", { id: randomUUID() }, { projectId: project.id, actor: { accessType: "admin", userId: null } });
+    }
+    expect(await deps.queries.auditCheckpoints.latest(project.id)).toBeUndefined();
+    expect(await sealAuditChain(deps, project.id)).toMatchObject({ seq: CHECKPOINT_EVERY + 1 });
+    expect(Number((await deps.queries.auditCheckpoints.latest(project.id))!.seq)).toBe(CHECKPOINT_EVERY + 1);
+  }, 60_000);
 });
