@@ -61,7 +61,7 @@ export function StackProviderFromJson({ app, lang, children }: { app: ClientAppJ
  * The handler pages (sign-in, sign-up, account settings ...) for the address the browser shows; always
  * rendered in the browser. The server `StackHandler` renders it inside a `<Suspense>`.
  */
-export function StackHandlerClient({ fullPage = true }: Pick<StackHandlerProps, "fullPage">) {
+export function StackHandlerClient({ fullPage = true }: StackHandlerProps) {
   clientOnly("StackHandler");
   return <ReactStackHandler fullPage={fullPage} />;
 }

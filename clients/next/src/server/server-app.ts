@@ -35,12 +35,8 @@ export class StackServerApp extends LatchkeyServerApp {
   private readonly nextRedirects: boolean;
 
   constructor(options: ServerAppOptions) {
-    super({
-      ...options,
-      projectId: options.projectId ?? process.env.NEXT_PUBLIC_STACK_PROJECT_ID,
-      publishableClientKey: options.publishableClientKey ?? process.env.NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY,
-      baseUrl: options.baseUrl ?? process.env.NEXT_PUBLIC_STACK_API_URL,
-    });
+    // The settings' NEXT_PUBLIC_STACK_* and STACK_* variables are read when the app is made, on the server.
+    super(options);
     const onServer = typeof window === "undefined";
     this.usesRequestCookies = onServer && (options.tokenStore === "nextjs-cookie" || options.tokenStore === "cookie");
     this.nextRedirects = onServer && (options.redirectMethod === undefined || options.redirectMethod === "nextjs");
