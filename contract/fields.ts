@@ -59,7 +59,14 @@ export const customerType = z
   .enum(customerTypes)
   .meta({ description: "The kind of customer: `user`, `team`, or `custom` (an id of the app's own choosing).", example: "user" });
 
-export const displayName = z.string().max(256, "must be at most 256 characters").meta({ example: "Ada Lovelace" });
+/** C0 control characters and DEL: never part of a name, and PostgreSQL's text cannot hold NUL. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+export const displayName = z
+  .string()
+  .max(256, "must be at most 256 characters")
+  .refine((v) => !CONTROL_CHARACTERS.test(v), "must not contain control characters")
+  .meta({ example: "Ada Lovelace" });
 
 /** Any JSON value. One instance, so the server knows its answers need no stripping inside it. */
 export const jsonValue = z.json();

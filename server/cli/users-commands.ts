@@ -9,16 +9,15 @@ import { once } from "node:events";
 import type { Command } from "commander";
 import { ForeignHashError, validateFirebaseParameters, type FirebaseScryptParameters } from "../services/passwords/foreign-hashes.js";
 import { exportUsers } from "../services/users-export/export.js";
+import { HeaderError } from "../services/users-import/columns.js";
 import { DEFAULT_BATCH_SIZE, importUsers } from "../services/users-import/import.js";
 import { formatOfPath, readUserFile, type UserFileFormat } from "../services/users-import/read.js";
 import { CliError, exitCodes, type Output } from "./output.js";
 import { openLocalServer, projectOrFail } from "./users-database.js";
+import { importSummaryText, SUMMARY_LINES, type ImportSummary } from "./users-import-summary.js";
 import { progressBar } from "./users-progress.js";
 
 type OutputOf = (command: Command) => Output;
-
-/** Rejected lines kept for the summary (all of them go to the rejects file). */
-const SUMMARY_REJECTS = 100;
 
 interface ImportOptions {
   project: string;
@@ -29,6 +28,9 @@ interface ImportOptions {
   firebaseSaltSeparator?: string;
   firebaseRounds?: string;
   firebaseMemCost?: string;
+  allowNoEmail?: boolean;
+  allowWeakHashes?: boolean;
+  dryRun?: boolean;
 }
 
 function formatOption(value: string | undefined, path: string | undefined): UserFileFormat {
@@ -70,8 +72,12 @@ export function registerUserCommands(program: Command, outputOf: OutputOf): void
 
   users
     .command("import")
-    .description("import users from a JSON Lines or CSV file; run it again after an interruption to finish")
-    .argument("<file>", "the file (.jsonl or .csv)")
+    .description(
+      "import users from a JSON Lines or CSV file (comma, semicolon or tab; header names such as email, e-mail, name, display_name, password_hash matched case-insensitively), " +
+        "each held to POST /users' field rules; run it again after an interruption to finish. Users that exist are left as they are (never updated). " +
+        "Exit code 0 when every line was imported, 65 when lines were rejected (the rest is imported) or the file has no e-mail column",
+    )
+    .argument("<file>", "the file (.jsonl, .csv or .tsv)")
     .requiredOption("--project <id>", "the project to import into")
     .option("--format <format>", "jsonl or csv (default: from the file's extension)")
     .option("--batch-size <n>", "users per transaction", String(DEFAULT_BATCH_SIZE))
@@ -80,6 +86,12 @@ export function registerUserCommands(program: Command, outputOf: OutputOf): void
     .option("--firebase-salt-separator <base64>", "Firebase: base64_salt_separator")
     .option("--firebase-rounds <n>", "Firebase: rounds")
     .option("--firebase-mem-cost <n>", "Firebase: mem_cost")
+    .option("--allow-no-email", "import users without an e-mail (by default a CSV needs an e-mail column and each line an e-mail)")
+    .option(
+      "--allow-weak-hashes",
+      "import password hashes below the minimum (argon2 under m=19456,t=2 or an OWASP equivalent, bcrypt cost under 10, PBKDF2 under 600000 iterations) instead of rejecting their lines; each is listed in the summary and replaced by argon2id at the user's first sign-in",
+    )
+    .option("--dry-run", "check the file against the database and print what would be created and rejected; write nothing")
     .action(async (file: string, options: ImportOptions, command: Command) => {
       const output = outputOf(command);
       const format = formatOption(options.format, file);
@@ -99,53 +111,67 @@ export function registerUserCommands(program: Command, outputOf: OutputOf): void
       // Set from the stream's callbacks (an unwritable path must not end the import).
       const rejectsFailure: { error: Error | null } = { error: null };
       const firstRejects: { line: number; reason: string }[] = [];
-      const reader = readUserFile(file, format, project.id);
+      const firstImported: { line: number; id: string; primaryEmail: string | null; displayName: string | null }[] = [];
+      const firstWeakHashes: { line: number; reason: string }[] = [];
+      const dryRun = Boolean(options.dryRun);
+      const reader = readUserFile(file, format, project.id, { allowNoEmail: Boolean(options.allowNoEmail) });
       const bar = progressBar();
       const started = Date.now();
       const counts = await importUsers(local.deps, project, reader.records, {
         batchSize,
         firebase,
+        dryRun,
+        allowWeakHashes: Boolean(options.allowWeakHashes),
         onReject(line, reason) {
-          rejects ??= createWriteStream(rejectsPath).on("error", (error) => (rejectsFailure.error ??= error));
-          rejects.write(JSON.stringify({ line, reason }) + "\n");
-          if (firstRejects.length < SUMMARY_REJECTS) firstRejects.push({ line, reason });
+          if (!dryRun) {
+            rejects ??= createWriteStream(rejectsPath).on("error", (error) => (rejectsFailure.error ??= error));
+            rejects.write(JSON.stringify({ line, reason }) + "\n");
+          }
+          if (firstRejects.length < SUMMARY_LINES) firstRejects.push({ line, reason });
+        },
+        onImported(user) {
+          if (firstImported.length < SUMMARY_LINES) firstImported.push({ line: user.line, id: user.id, primaryEmail: user.primaryEmail, displayName: user.displayName });
+        },
+        onWeakHash(line, reason) {
+          if (firstWeakHashes.length < SUMMARY_LINES) firstWeakHashes.push({ line, reason });
         },
         onBatch(c) {
           const seconds = (Date.now() - started) / 1000;
-          bar.update(reader.bytesRead(), size, `${c.imported} imported, ${c.alreadyPresent} already there, ${c.rejected} rejected, ${Math.round(c.read / Math.max(seconds, 0.001))} lines/s`);
+          bar.update(reader.bytesRead(), size, `${c.imported} ${dryRun ? "to create" : "imported"}, ${c.alreadyPresent} already there, ${c.rejected} rejected, ${Math.round(c.read / Math.max(seconds, 0.001))} lines/s`);
         },
+      }).catch((error: unknown) => {
+        // A header that cannot be read: nothing was written (the header comes before every record).
+        if (error instanceof HeaderError) throw new CliError(`Nothing imported from ${file}: ${error.message}.`, exitCodes.refused);
+        throw error;
       });
       bar.finish();
       if (rejects && !rejectsFailure.error) await closeStream(rejects).catch((error: unknown) => (rejectsFailure.error ??= error as Error));
       if (rejectsFailure.error) output.note(`Could not write the rejected lines to ${rejectsPath} (${rejectsFailure.error.message}); the first ${firstRejects.length} are in the summary.`);
       const seconds = (Date.now() - started) / 1000;
-      const summary = {
+      const delimiter = reader.delimiter();
+      const summary: ImportSummary = {
         project: project.id,
         file,
         format,
+        dryRun,
+        ...(delimiter !== null && { delimiter: ({ ",": "comma", ";": "semicolon", "\t": "tab" } as const)[delimiter] }),
         read: counts.read,
         imported: counts.imported,
+        importedLines: firstImported,
+        weakHashes: counts.weakHashes,
+        weakHashLines: firstWeakHashes,
         alreadyPresent: counts.alreadyPresent,
         rejected: counts.rejected,
         teamsCreated: counts.teamsCreated,
-        rejectsFile: counts.rejected > 0 && !rejectsFailure.error ? rejectsPath : null,
+        rejectsFile: counts.rejected > 0 && !dryRun && !rejectsFailure.error ? rejectsPath : null,
         rejectedLines: firstRejects,
+        renamedColumns: Object.fromEntries(reader.renamedColumns),
         ignoredFields: [...reader.ignoredFields].sort(),
         seconds: Math.round(seconds * 10) / 10,
         rowsPerSecond: Math.round(counts.read / Math.max(seconds, 0.001)),
       };
-      output.result(summary, (s) =>
-        [
-          `Imported ${s.imported} users into ${s.project} from ${s.file} (${s.read} lines in ${s.seconds} s, ${s.rowsPerSecond} lines/s).`,
-          ...(s.alreadyPresent > 0 ? [`${s.alreadyPresent} were there already (from an earlier run) and were left as they are.`] : []),
-          ...(s.teamsCreated > 0 ? [`Created ${s.teamsCreated} teams.`] : []),
-          ...(s.ignoredFields.length > 0 ? [`Ignored unknown fields: ${s.ignoredFields.join(", ")}.`] : []),
-          ...(s.rejected > 0
-            ? [`Rejected ${s.rejected === 1 ? "1 line" : `${s.rejected} lines`}${s.rejectsFile ? ` (${s.rejected === 1 ? "it is" : "all of them are"} in ${s.rejectsFile})` : ""}:`, ...s.rejectedLines.slice(0, 10).map((r) => `  line ${r.line}: ${r.reason}`), ...(s.rejected > 10 ? ["  …"] : [])]
-            : []),
-        ].join("\n"),
-      );
-      // The import went through, but not every line: scripts see it in the exit code (EX_DATAERR).
+      output.result(summary, importSummaryText);
+      // Not every line went through (or would): scripts see it in the exit code (EX_DATAERR).
       if (counts.rejected > 0) process.exitCode = exitCodes.refused;
     });
 

@@ -16,7 +16,8 @@ import type { ServerProcess } from "../support/server-process.js";
 import { api, cli, spawnCli, sql, startServer, type Run } from "./users-support.js";
 
 const USERS = 3000;
-const sharedHash = bcrypt.hashSync("shared old password", 4);
+// Cost 10: the least an imported bcrypt hash may cost (passwords/hash-strength.ts).
+const sharedHash = bcrypt.hashSync("shared old password", 10);
 const samples = [1, 2, 3].map((i) => ({ i, email: `user-${i}@import.example`, password: `old password number ${i}` }));
 const teamB = randomUUID();
 
@@ -28,7 +29,7 @@ function userLine(i: number): Record<string, unknown> {
     primary_email_verified: i % 2 === 0,
     display_name: `User ${i}`,
     // Every tenth user comes with a plain password (hashed with argon2id at import): slower lines.
-    ...(i % 10 === 0 ? { password: `plain password ${i}` } : { password_hash: sample ? bcrypt.hashSync(sample.password, 4) : sharedHash }),
+    ...(i % 10 === 0 ? { password: `plain password ${i}` } : { password_hash: sample ? bcrypt.hashSync(sample.password, 10) : sharedHash }),
     client_metadata: { n: i },
     server_metadata: { tier: i % 2 === 0 ? "gold" : "basic" },
     ...(i % 50 === 0 && { oauth_providers: [{ id: "github", account_id: `gh-${i}`, email: `gh-${i}@users.example` }] }),
@@ -120,7 +121,7 @@ describe.each(testDialects)("latchkey users import | export (%s)", (dialect) => 
     const [sample, other] = samples;
     const hashOf = async (email: string) =>
       (await sql<{ h: string }>(server, "select u.password_hash as h from users u join contact_channels c on c.user_id = u.id where c.value = ?", [email]))[0]!.h;
-    expect(await hashOf(sample!.email)).toMatch(/^\$2[ab]\$04\$/);
+    expect(await hashOf(sample!.email)).toMatch(/^\$2[ab]\$10\$/);
 
     const wrong = await api(server, "POST", "/auth/password/sign-in", "client", { email: other!.email, password: "not the old password" });
     expect(wrong.headers.get("x-stack-known-error")).toBe("EMAIL_PASSWORD_MISMATCH");

@@ -2,7 +2,8 @@
  * Exporting a project's users in the import's format (users-import/format.ts), as JSON Lines or CSV,
  * page by page (500 users and what they hold, in five queries), so that memory stays flat. Password
  * hashes are written only when asked for; anonymous users are left out (the format has no place
- * for them, and they hold nothing to move).
+ * for them, and they hold nothing to move). CSV cells that a spreadsheet would run as formulas are
+ * written with a single quote in front (csv.ts's csvLine), which the import takes off again.
  */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Store } from "../../db/store.js";

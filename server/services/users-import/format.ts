@@ -16,11 +16,18 @@
  *
  * In CSV, the list and metadata cells hold JSON text, booleans are true/false (or 1/0), and an empty
  * cell is an absent field.
+ *
+ * The fields `POST /users` takes are held to its schemas (contract/users.ts's serverUserCreate, reused
+ * here, not restated): display names of at most 256 characters without control characters, e-mails,
+ * metadata sizes, provider accounts. A plain password has the API's length rules. A line without an
+ * e-mail is rejected unless the import allows it (LineRules). This is the one place a line is judged
+ * (password hash costs aside: hash-strength.ts, at import.ts's hashing step).
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { email as emailField } from "../../../contract/fields.js";
-import { PASSWORD_MAX_LENGTH } from "../passwords.js";
+import { displayName } from "../../../contract/fields.js";
+import { serverUserCreate } from "../../../contract/users.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../passwords.js";
 import { normalizeEmail } from "../users/primary-email.js";
 
 export const userFileFields = [
@@ -54,33 +61,49 @@ const uuid = z
   .transform((v) => v.toLowerCase());
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const permissionId = z.string().min(1, "must not be empty").max(256);
-const json = z.unknown().refine((v) => v !== undefined);
+
+/** The fields `POST /users` takes, with its rules: a line's user is held to the same. */
+const api = serverUserCreate.shape;
+
+/** A provider account without `email` (the API wants the key, null when unknown) gets a null one. */
+function withProviderEmails(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((p: unknown) => (p && typeof p === "object" && !Array.isArray(p) && !("email" in p) ? { ...p, email: null } : p));
+}
 
 const userLine = z.object({
   id: uuid.optional(),
-  primary_email: emailField.nullish(),
+  primary_email: api.primary_email,
   primary_email_verified: z.boolean().optional(),
   primary_email_auth_enabled: z.boolean().optional(),
-  display_name: text(1024).nullish(),
-  profile_image_url: text(100_000).nullish(),
-  password: z.string().min(1, "must not be empty").max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`).nullish(),
-  password_hash: text(4096).nullish(),
+  display_name: api.display_name,
+  profile_image_url: api.profile_image_url,
+  // The API's length rules (assertPasswordPolicy's numbers); hashed with argon2id at import.
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .nullish(),
+  password_hash: api.password_hash.nullable(),
   password_hash_algorithm: text(64).nullish(),
   password_salt: text(1024).nullish(),
-  oauth_providers: z
-    .array(z.object({ id: text(256).min(1, "must not be empty"), account_id: text(1024).min(1, "must not be empty"), email: emailField.nullish() }))
-    .max(100)
-    .nullish(),
-  client_metadata: json.nullish(),
-  client_read_only_metadata: json.nullish(),
-  server_metadata: json.nullish(),
+  oauth_providers: z.preprocess(withProviderEmails, api.oauth_providers.nullable()),
+  client_metadata: api.client_metadata,
+  client_read_only_metadata: api.client_read_only_metadata,
+  server_metadata: api.server_metadata,
   teams: z
-    .array(z.object({ id: uuid.optional(), display_name: text(1024).min(1, "must not be empty").optional(), permissions: z.array(permissionId).max(100).optional() }))
+    .array(z.object({ id: uuid.optional(), display_name: displayName.min(1, "must not be empty").optional(), permissions: z.array(permissionId).max(100).optional() }))
     .max(1000)
     .nullish(),
   project_permissions: z.array(permissionId).max(1000).nullish(),
   created_at: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]).nullish(),
 });
+
+/** How strict a line is read. */
+export interface LineRules {
+  /** Users without a primary e-mail are imported (by default such a line is rejected). */
+  allowNoEmail: boolean;
+}
 
 export interface ImportTeam {
   id: string;
@@ -129,11 +152,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * Checks and normalises one parsed line. `source` is the line's own text, from which an id is derived
  * when the line has neither id nor e-mail. Throws RowError.
  */
-export function parseUserLine(projectId: string, line: number, value: unknown, source: string): ImportUser {
+export function parseUserLine(projectId: string, line: number, value: unknown, source: string, rules: LineRules): ImportUser {
   if (!value || typeof value !== "object" || Array.isArray(value)) throw new RowError("a line must be a JSON object");
   const parsed = userLine.safeParse(value);
   if (!parsed.success) throw new RowError(parsed.error.issues.slice(0, 3).map(describeIssue).join("; "));
   const row = parsed.data;
+  if (!row.primary_email && !rules.allowNoEmail) throw new RowError("primary_email: missing (users without an e-mail are imported only with --allow-no-email)");
   if (row.password && row.password_hash) throw new RowError("give either password or password_hash, not both");
   const primaryEmail = row.primary_email ? normalizeEmail(row.primary_email) : null;
   const id = row.id ?? (primaryEmail ? derivedId("latchkey-import-user", projectId, primaryEmail) : derivedId("latchkey-import-user", projectId, "line", source));

@@ -9,7 +9,12 @@
  *
  * Imported users are written as a migration, not as sign-ups: no webhooks, no personal teams, no
  * sign-up default permissions; they hold what the file says. Foreign password hashes are kept as they
- * are (foreign-hashes.ts) and replaced with argon2id at each user's first sign-in.
+ * are (foreign-hashes.ts) and replaced with argon2id at each user's first sign-in. A hash cheaper than
+ * the minimum of its kind (passwords/hash-strength.ts) rejects its line, unless weak hashes are
+ * allowed: then it is imported and reported (onWeakHash).
+ *
+ * A dry run reads, checks and looks up exactly as an import does, and writes nothing: the counts say
+ * what an import would do (plain passwords are not hashed; nothing else is skipped).
  */
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -19,6 +24,7 @@ import type { AppDeps } from "../../deps.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { hashPassword } from "../passwords.js";
 import { ForeignHashError, storedFormOf, type FirebaseScryptParameters } from "../passwords/foreign-hashes.js";
+import { weakHashReason } from "../passwords/hash-strength.js";
 import { definitionExists } from "../permissions/definitions.js";
 import type { ImportUser } from "./format.js";
 import type { FileRecord } from "./read.js";
@@ -30,6 +36,14 @@ export interface ImportOptions {
   batchSize?: number;
   /** For Firebase scrypt hashes: the Firebase project's hash parameters. */
   firebase?: FirebaseScryptParameters | null;
+  /** Import hashes below the minimum of their kind instead of rejecting their lines. */
+  allowWeakHashes?: boolean;
+  /** Check and count everything, write nothing. */
+  dryRun?: boolean;
+  /** Each user written (or, in a dry run, that would be), once its batch is done. */
+  onImported?: (user: ImportUser) => void;
+  /** Each line imported with a hash below the minimum (allowWeakHashes), and why. */
+  onWeakHash?: (line: number, reason: string) => void;
   /** After each batch commits. */
   onBatch?: (counts: ImportCounts) => void;
   /** Each rejected line, in file order. */
@@ -39,8 +53,11 @@ export interface ImportOptions {
 export interface ImportCounts {
   /** Lines with a user, read so far. */
   read: number;
+  /** Users written (in a dry run: that would be). */
   imported: number;
-  /** Users present from an earlier run (or an earlier line with the same id). */
+  /** Of those, users whose password hash is below the minimum (only with allowWeakHashes). */
+  weakHashes: number;
+  /** Users present from an earlier run (or an earlier line with the same id): left as they are. */
   alreadyPresent: number;
   rejected: number;
   teamsCreated: number;
@@ -49,11 +66,17 @@ export interface ImportCounts {
 interface Prepared {
   user: ImportUser;
   passwordHash: string | null;
+  weakHash: string | null;
+}
+
+/** Ids, sign-in e-mails and provider accounts taken by lines (the line that took each), and teams they create. */
+function newTaken() {
+  return { ids: new Map<string, number>(), emails: new Map<string, number>(), accounts: new Map<string, number>(), teams: new Set<string>() };
 }
 
 export async function importUsers(deps: AppDeps, project: ProjectRow, records: AsyncIterable<FileRecord>, options: ImportOptions = {}): Promise<ImportCounts> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const counts: ImportCounts = { read: 0, imported: 0, alreadyPresent: 0, rejected: 0, teamsCreated: 0 };
+  const counts: ImportCounts = { read: 0, imported: 0, weakHashes: 0, alreadyPresent: 0, rejected: 0, teamsCreated: 0 };
   // Rejections are reported in file order: those of a batch come out once it is written.
   let rejections: { line: number; reason: string }[] = [];
   const reject = (line: number, reason: string) => {
@@ -64,7 +87,7 @@ export async function importUsers(deps: AppDeps, project: ProjectRow, records: A
     for (const r of rejections.sort((a, b) => a.line - b.line)) options.onReject?.(r.line, r.reason);
     rejections = [];
   };
-  const writer = batchWriter(deps, project, options.firebase ?? null, counts, reject);
+  const writer = batchWriter(deps, project, options, counts, reject);
   let batch: ImportUser[] = [];
   for await (const record of records) {
     counts.read++;
@@ -84,9 +107,16 @@ export async function importUsers(deps: AppDeps, project: ProjectRow, records: A
   return counts;
 }
 
-function batchWriter(deps: AppDeps, project: ProjectRow, firebase: FirebaseScryptParameters | null, counts: ImportCounts, reject: (line: number, reason: string) => void) {
+function batchWriter(deps: AppDeps, project: ProjectRow, options: ImportOptions, counts: ImportCounts, reject: (line: number, reason: string) => void) {
   const statements = importStatements(deps.store);
   const config = renderProjectConfig(project);
+  const firebase = options.firebase ?? null;
+  const dryRun = options.dryRun ?? false;
+  /**
+   * What earlier batches took. An import finds it in the database; a dry run, which writes nothing,
+   * carries it from batch to batch instead.
+   */
+  const carried = dryRun ? newTaken() : null;
 
   /** Checks that need no database (permissions are defined). Returns the reason to reject, if any. */
   function checkAlone(user: ImportUser): string | null {
@@ -99,10 +129,14 @@ function batchWriter(deps: AppDeps, project: ProjectRow, firebase: FirebaseScryp
     return null;
   }
 
-  async function passwordHashOf(user: ImportUser): Promise<string | null> {
-    if (user.password) return hashPassword(user.password);
-    if (user.passwordHash) return storedFormOf(user.passwordHash, firebase);
-    return null;
+  /** The hash to store, and why it is weak when it is (allowed). Throws ForeignHashError. */
+  async function passwordHashOf(user: ImportUser): Promise<{ hash: string | null; weak: string | null }> {
+    if (user.password) return { hash: dryRun ? null : await hashPassword(user.password), weak: null };
+    if (!user.passwordHash) return { hash: null, weak: null };
+    const hash = storedFormOf(user.passwordHash, firebase);
+    const weak = weakHashReason(hash);
+    if (weak && !options.allowWeakHashes) throw new ForeignHashError(`${weak}; --allow-weak-hashes imports it (replaced at the first sign-in)`);
+    return { hash, weak };
   }
 
   /** Rejects the lines that clash with the database or with an earlier line; returns the rest. */
@@ -119,10 +153,7 @@ function batchWriter(deps: AppDeps, project: ProjectRow, firebase: FirebaseScryp
       ),
       statements.teamsById(teamIds),
     ]);
-    const seenIds = new Map<string, number>();
-    const seenEmails = new Map<string, number>();
-    const seenAccounts = new Map<string, number>();
-    const newTeams = new Set<string>();
+    const { ids: seenIds, emails: seenEmails, accounts: seenAccounts, teams: newTeams } = carried ?? newTaken();
     const accepted: ImportUser[] = [];
     for (const user of users) {
       const owner = existingUsers.get(user.id);
@@ -210,11 +241,27 @@ function batchWriter(deps: AppDeps, project: ProjectRow, firebase: FirebaseScryp
     return rows;
   }
 
+  /** Teams a dry run would have created in earlier batches. */
+  const dryRunTeams = new Set<string>();
+
   async function write(prepared: readonly Prepared[], db: Db): Promise<number> {
     const existingTeams = new Set((await statements.teamsById([...new Set(prepared.flatMap((p) => p.user.teams.map((t) => t.id)))], db)).keys());
+    if (dryRun) for (const id of dryRunTeams) existingTeams.add(id);
     const rows = rowsOf(prepared, existingTeams);
-    await statements.insert(rows, db);
+    if (dryRun) for (const team of rows.teams) dryRunTeams.add(team.id);
+    else await statements.insert(rows, db);
     return rows.teams.length;
+  }
+
+  function done(written: readonly Prepared[]): void {
+    for (const p of written) {
+      counts.imported++;
+      if (p.weakHash) {
+        counts.weakHashes++;
+        options.onWeakHash?.(p.user.line, p.weakHash);
+      }
+      options.onImported?.(p.user);
+    }
   }
 
   return async function writeBatch(users: ImportUser[]): Promise<void> {
@@ -232,7 +279,8 @@ function batchWriter(deps: AppDeps, project: ProjectRow, firebase: FirebaseScryp
       const hashed = await Promise.all(
         accepted.slice(i, i + parallel).map(async (user) => {
           try {
-            return { user, passwordHash: await passwordHashOf(user) };
+            const { hash, weak } = await passwordHashOf(user);
+            return { user, passwordHash: hash, weakHash: weak };
           } catch (error) {
             if (!(error instanceof ForeignHashError)) throw error;
             reject(user.line, `password_hash: ${error.message}`);
@@ -243,16 +291,21 @@ function batchWriter(deps: AppDeps, project: ProjectRow, firebase: FirebaseScryp
       for (const p of hashed) if (p) prepared.push(p);
     }
     if (prepared.length === 0) return;
+    if (dryRun) {
+      counts.teamsCreated += await write(prepared, deps.store.db);
+      done(prepared);
+      return;
+    }
     try {
       counts.teamsCreated += await deps.store.transaction((tx) => write(prepared, tx));
-      counts.imported += prepared.length;
+      done(prepared);
     } catch {
       // Something clashed that the lookups did not see (another writer meanwhile): line by line, so
       // that only the clashing lines are rejected.
       for (const one of prepared) {
         try {
           counts.teamsCreated += await deps.store.transaction((tx) => write([one], tx));
-          counts.imported++;
+          done([one]);
         } catch (error) {
           reject(one.user.line, `the database refused it (${databaseReason(error)})`);
         }

@@ -1,11 +1,16 @@
 /**
  * Reading a user file as a stream of lines (node:readline), so that memory stays flat whatever its
  * size: each record comes out checked (format.ts) or with the reason it cannot be imported.
+ *
+ * CSV: the delimiter (comma, semicolon or tab) is sniffed from the header line, and the header's
+ * column names are matched to the format's fields through columns.ts. Without an e-mail column the
+ * file is refused as a whole (HeaderError, before any record) unless users without e-mail are allowed.
  */
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { CsvRecordReader } from "./csv.js";
-import { booleanFields, jsonFields, parseUserLine, RowError, userFileFields, type ImportUser, type UserFileField } from "./format.js";
+import { columnFields, HeaderError, isOwnName } from "./columns.js";
+import { CsvRecordReader, fromSpreadsheetSafe, sniffDelimiter, type CsvDelimiter } from "./csv.js";
+import { booleanFields, jsonFields, parseUserLine, RowError, userFileFields, type ImportUser, type LineRules, type UserFileField } from "./format.js";
 
 export type UserFileFormat = "jsonl" | "csv";
 
@@ -17,23 +22,28 @@ export interface UserFileReader {
   bytesRead(): number;
   /** Fields or columns of the file that the format does not know (ignored). */
   readonly ignoredFields: Set<string>;
+  /** CSV: the header's columns read through an alias (`email` → `primary_email`). */
+  readonly renamedColumns: Map<string, UserFileField>;
+  /** CSV: the delimiter found in the header, once it has been read. */
+  delimiter(): CsvDelimiter | null;
 }
 
-/** `.csv` is CSV; anything else (`.jsonl`, `.ndjson`, `.json`) JSON Lines. */
+/** `.csv` and `.tsv` are CSV; anything else (`.jsonl`, `.ndjson`, `.json`) JSON Lines. */
 export function formatOfPath(path: string): UserFileFormat {
-  return /\.csv$/i.test(path) ? "csv" : "jsonl";
+  return /\.[ct]sv$/i.test(path) ? "csv" : "jsonl";
 }
 
 const knownFields: ReadonlySet<string> = new Set(userFileFields);
 
-export function readUserFile(path: string, format: UserFileFormat, projectId: string): UserFileReader {
+export function readUserFile(path: string, format: UserFileFormat, projectId: string, rules: LineRules): UserFileReader {
   const input = createReadStream(path);
   const lines = createInterface({ input, crlfDelay: Infinity });
   const ignoredFields = new Set<string>();
+  const renamedColumns = new Map<string, UserFileField>();
   const check = (line: number, value: unknown, source: string): FileRecord => {
     try {
       if (value && typeof value === "object") for (const key of Object.keys(value)) if (!knownFields.has(key)) ignoredFields.add(key);
-      return { line, user: parseUserLine(projectId, line, value, source) };
+      return { line, user: parseUserLine(projectId, line, value, source, rules) };
     } catch (error) {
       if (error instanceof RowError) return { line, error: error.message };
       throw error;
@@ -46,11 +56,19 @@ export function readUserFile(path: string, format: UserFileFormat, projectId: st
       yield text;
     }
   })();
-  const records = format === "csv" ? csvRecords(counted, check, ignoredFields) : jsonlRecords(counted, check);
-  return { records, bytesRead: () => consumed, ignoredFields };
+  const csv: CsvState = { ignoredFields, renamedColumns, delimiter: null, rules };
+  const records = format === "csv" ? csvRecords(counted, check, csv) : jsonlRecords(counted, check);
+  return { records, bytesRead: () => consumed, ignoredFields, renamedColumns, delimiter: () => csv.delimiter };
 }
 
 type Check = (line: number, value: unknown, source: string) => FileRecord;
+
+interface CsvState {
+  ignoredFields: Set<string>;
+  renamedColumns: Map<string, UserFileField>;
+  delimiter: CsvDelimiter | null;
+  rules: LineRules;
+}
 
 async function* jsonlRecords(lines: AsyncIterable<string>, check: Check): AsyncGenerator<FileRecord> {
   let lineNumber = 0;
@@ -68,41 +86,62 @@ async function* jsonlRecords(lines: AsyncIterable<string>, check: Check): AsyncG
   }
 }
 
-async function* csvRecords(lines: AsyncIterable<string>, check: Check, ignoredFields: Set<string>): AsyncGenerator<FileRecord> {
-  const reader = new CsvRecordReader();
-  let header: string[] | null = null;
+async function* csvRecords(lines: AsyncIterable<string>, check: Check, state: CsvState): AsyncGenerator<FileRecord> {
+  let reader: CsvRecordReader | null = null;
+  let fields: (UserFileField | null)[] | null = null;
   let lineNumber = 0;
   for await (const text of lines) {
     lineNumber++;
+    if (!reader) {
+      if (text.trim() === "") continue;
+      state.delimiter = sniffDelimiter(text);
+      reader = new CsvRecordReader(state.delimiter);
+    }
     const cells = reader.push(text, lineNumber);
     if (!cells) continue;
     const line = reader.startLine;
-    if (!header) {
-      header = cells.map((c) => c.trim().replace(/^\uFEFF/, ""));
-      for (const name of header) if (!knownFields.has(name)) ignoredFields.add(name);
+    if (!fields) {
+      fields = headerFields(cells, state);
       continue;
     }
     if (cells.length === 1 && cells[0]!.trim() === "") continue;
-    if (cells.length !== header.length) {
-      yield { line, error: `has ${cells.length} cells, the header ${header.length}` };
+    if (cells.length !== fields.length) {
+      yield { line, error: `has ${cells.length} cells, the header ${fields.length}` };
       continue;
     }
     try {
-      yield check(line, csvObject(header, cells), cells.join(","));
+      yield check(line, csvObject(fields, cells), cells.join(state.delimiter!));
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       yield { line, error: error.message };
     }
   }
-  if (reader.unfinished) yield { line: reader.startLine, error: "a quoted cell is not closed before the end of the file" };
+  if (reader?.unfinished) yield { line: reader.startLine, error: "a quoted cell is not closed before the end of the file" };
 }
 
-function csvObject(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+/** The header's fields; unknown and renamed columns are noted. Throws HeaderError. */
+function headerFields(cells: readonly string[], state: CsvState): (UserFileField | null)[] {
+  const names = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, "") : c).trim());
+  const fields = columnFields(names);
+  names.forEach((name, i) => {
+    const field = fields[i];
+    if (!field) state.ignoredFields.add(name);
+    else if (!isOwnName(name, field)) state.renamedColumns.set(name, field);
+  });
+  if (!state.rules.allowNoEmail && !fields.includes("primary_email")) {
+    throw new HeaderError(
+      `the header has no e-mail column (primary_email, or email, e-mail, mail, email_address); its columns are ${names.map((n) => JSON.stringify(n)).join(", ")}. Users without an e-mail are imported only with --allow-no-email`,
+    );
+  }
+  return fields;
+}
+
+function csvObject(fields: readonly (UserFileField | null)[], cells: readonly string[]): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  header.forEach((name, i) => {
-    const cell = cells[i]!;
-    if (cell === "" || !knownFields.has(name)) return;
-    object[name] = csvValue(name as UserFileField, cell);
+  fields.forEach((field, i) => {
+    const cell = fromSpreadsheetSafe(cells[i]!);
+    if (cell === "" || !field) return;
+    object[field] = csvValue(field, cell);
   });
   return object;
 }
