@@ -12,7 +12,7 @@ export default defineConfig(
       parser: tseslint.parser,
       parserOptions: {
         // Files that no tsconfig.json includes (this file, the .mjs build script) get a default project.
-        projectService: { allowDefaultProject: ["*.js", "scripts/*.mjs"] },
+        projectService: { allowDefaultProject: ["*.js", "scripts/*.mjs", "scripts/packages/*.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

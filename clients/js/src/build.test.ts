@@ -13,12 +13,15 @@ describe("the package build (npm run build in clients/js)", () => {
   it("writes ESM bundles, declarations and a package.json whose exports name them; a consumer type-checks against them", async () => {
     execFileSync(process.execPath, [join(packageDir, "scripts/build-package.mjs"), packageDir], { stdio: "pipe" });
     const dist = join(packageDir, "dist");
-    const manifest = JSON.parse(readFileSync(join(dist, "package.json"), "utf8")) as { name: string; exports: Record<string, { types: string; import: string }>; dependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(dist, "package.json"), "utf8")) as { name: string; exports: Record<string, { import: { types: string; default: string }; require: { types: string; default: string } }>; dependencies?: Record<string, string> };
     expect(manifest.name).toBe("@latchkey/js");
-    expect(Object.keys(manifest.exports)).toEqual([".", "./internal"]);
-    for (const target of Object.values(manifest.exports)) {
-      expect(existsSync(join(dist, target.import))).toBe(true);
-      expect(existsSync(join(dist, target.types))).toBe(true);
+    expect(Object.keys(manifest.exports)).toEqual([".", "./internal", "./package.json"]);
+    for (const [key, target] of Object.entries(manifest.exports)) {
+      if (key === "./package.json") continue;
+      for (const files of [target.import, target.require]) {
+        expect(existsSync(join(dist, files.default))).toBe(true);
+        expect(existsSync(join(dist, files.types))).toBe(true);
+      }
     }
     expect(manifest.dependencies).toHaveProperty("@simplewebauthn/browser");
     const clientTypes = readFileSync(join(dist, "types/clients/js/src/apps/client-app.d.ts"), "utf8");
@@ -27,7 +30,7 @@ describe("the package build (npm run build in clients/js)", () => {
     expect(commentBefore(clientTypes, "signInWithCredential(options")).toMatch(/@example/);
     expect(commentBefore(readFileSync(join(dist, "types/clients/js/src/apps/objects/user.d.ts"), "utf8"), "setDisplayName: (")).toMatch(/@example/);
 
-    const built = (await import(join(dist, manifest.exports["."]!.import))) as typeof Sdk;
+    const built = (await import(join(dist, manifest.exports["."]!.import.default))) as typeof Sdk;
     const app = new built.StackClientApp({ baseUrl: "http://localhost:1", projectId: "p", publishableClientKey: "k", tokenStore: "memory" });
     expect(app.projectId).toBe("p");
     expect(new built.KnownErrors.UserNotFound()).toBeInstanceOf(built.KnownError);
@@ -46,7 +49,7 @@ describe("the package build (npm run build in clients/js)", () => {
         "export {};",
       ].join("\n"));
       writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({
-        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, lib: ["ES2023", "DOM"], types: [], paths: { "@latchkey/js": [join(dist, manifest.exports["."]!.types)] } },
+        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, lib: ["ES2023", "DOM"], types: [], paths: { "@latchkey/js": [join(dist, manifest.exports["."]!.import.types)] } },
         files: ["main.ts"],
       }));
       execFileSync(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", consumer], { stdio: "pipe" });

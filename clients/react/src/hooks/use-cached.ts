@@ -1,10 +1,11 @@
-import { use, useCallback, useRef, useSyncExternalStore } from "react";
+import { useCallback, useRef, useSyncExternalStore } from "react";
 import { keyText, type AsyncCache } from "@latchkey/js/internal";
+import { useThenable } from "./use-thenable.js";
 
 /**
  * Reads `key` from one of the SDK's caches and keeps the component subscribed to it: a change made through
  * the app (which invalidates the cache and refetches watched keys) re-renders the component with the new
- * value. Suspends (React `use`) while nothing is cached for the key yet; while a watched key is being
+ * value. Suspends (React `use`, or its React 18 equivalent) while nothing is cached for the key yet; while a watched key is being
  * fetched again after a change, the previous value stays on screen.
  */
 export function useCachedValue<K extends readonly unknown[], V>(cache: AsyncCache<K, V>, key: NoInfer<K>): V {
@@ -20,7 +21,7 @@ export function useCachedValue<K extends readonly unknown[], V>(cache: AsyncCach
   else if (last.current?.text === text) known = last.current.data;
   // `use` is called exactly once per hook call whatever the cache holds: React pairs a suspended render's
   // thenables with its replay by position, so skipping it sometimes would hand one hook another's value.
-  const value = use(known === none ? cache.get(key, "read-write") : fulfilled(known));
+  const value = useThenable(known === none ? cache.get(key, "read-write") : fulfilled(known));
   last.current = { text, data: value };
   return value;
 }

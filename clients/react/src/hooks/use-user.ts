@@ -1,4 +1,5 @@
-import { use, useMemo, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
+import { useThenable } from "./use-thenable.js";
 import type { CurrentUser, LatchkeyClientApp, TokenStoreInit } from "@latchkey/js";
 import type { Session } from "@latchkey/js/internal";
 import { installObjectHooks, type Hooked } from "../app/object-hooks.js";
@@ -65,14 +66,14 @@ export function useUserOf(app: LatchkeyClientApp, options: UseUserOptions = {}):
         redirecting.add(app);
         void app.redirectToSignIn({ replace: true }).finally(() => redirecting.delete(app));
       }
-      return use(never);
+      return useThenable(never);
     case "anonymous": {
       let pending = pendingAnonymous.get(app);
       if (!pending) {
         pending = app.getUser({ or: "anonymous", ...(options.tokenStore !== undefined && { tokenStore: options.tokenStore }) }).finally(() => pendingAnonymous.delete(app));
         pendingAnonymous.set(app, pending);
       }
-      return use(pending);
+      return useThenable(pending);
     }
     default:
       return null;
