@@ -56,7 +56,7 @@ export function importSummaryText(s: ImportSummary): string {
       : []),
     ...(s.teamsCreated > 0 ? [`${would ? "Would create" : "Created"} ${plural(s.teamsCreated, "team", "teams")}.`] : []),
     ...(s.weakHashes > 0
-      ? [`${plural(s.weakHashes, "user", "users")} ${would ? "would be" : "were"} imported with a password hash below the minimum (--allow-weak-hashes), replaced at each one's first sign-in:`, ...firstOf(s.weakHashLines, s.weakHashes, (r) => `line ${r.line}: ${r.reason}`)]
+      ? [`${plural(s.weakHashes, "user", "users")} ${would ? "would be" : s.weakHashes === 1 ? "was" : "were"} imported with a password hash below the minimum (--allow-weak-hashes), replaced at each one's first sign-in:`, ...firstOf(s.weakHashLines, s.weakHashes, (r) => `line ${r.line}: ${r.reason}`)]
       : []),
     ...(s.rejected > 0
       ? [
