@@ -1,6 +1,4 @@
 import { StackHandler } from "@latchkey/next";
 import { stackServerApp } from "../../../stack";
 
-export default function Handler(props: unknown) {
-  return <StackHandler fullPage app={stackServerApp} routeProps={props} />;
-}
+export default function Handler(props: unknown) { return <StackHandler fullPage app={stackServerApp} routeProps={props} />; }
