@@ -67,11 +67,14 @@ describe.each(testDialects)("common passwords on %s", (dialect) => {
 });
 
 describe("the common-password list", () => {
-  it("holds thousands of breached passwords of allowed length and checks one in well under a millisecond", () => {
+  it("holds thousands of breached passwords of allowed length and checks one in well under a millisecond of CPU", () => {
     expect(["password", "12345678", "baseball", "trustno1", "1qaz2wsx"].every(isCommonPassword)).toBe(true);
     expect(isCommonPassword(good)).toBe(false);
-    const started = performance.now();
+    // CPU time, not wall-clock time: a loaded machine does not make the lookups cost more of it. The
+    // 10,000 lookups take 2-20 ms of CPU in all; a scan of the whole list per check takes ~700 ms.
+    const cpu = process.cpuUsage();
     for (let i = 0; i < 10_000; i++) isCommonPassword(i % 2 ? "Sunshine1" : `not common ${i}`);
-    expect((performance.now() - started) / 10_000).toBeLessThan(0.05);
+    const { user, system } = process.cpuUsage(cpu);
+    expect((user + system) / 1000).toBeLessThan(100);
   });
 });

@@ -147,9 +147,9 @@ describe.each(testDialects)("mail handed to SMTP before the answer on %s", (dial
     const started = performance.now();
     expectStatusError(await sendCode(lk, project, "otp@example.com"), 400, "emailSendFailed");
     const seconds = (performance.now() - started) / 1000;
-    // One greeting timeout (10 s), not three.
+    // It waited for the greeting (a timer never fires early), then gave up: one connection, one attempt,
+    // not three. No upper bound on the time: a loaded machine may answer late without a bug.
     expect(seconds).toBeGreaterThan(9);
-    expect(seconds).toBeLessThan(15);
     expect(silent.connections()).toBe(1);
     expect(await outboxRows(lk, project)).toMatchObject([{ status: "failed", attempts: 1, lockedUntil: null }]);
   });

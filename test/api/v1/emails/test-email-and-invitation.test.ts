@@ -1,4 +1,4 @@
-/** The SMTP test mail (answers in the body, within 10 s) and the sign-in invitation. */
+/** The SMTP test mail (answers in the body; gives up after 10 s) and the sign-in invitation. */
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance } from "../../../support/instance.js";
@@ -26,16 +26,17 @@ describe.each(testDialects)("send-test-email and send-sign-in-invitation on %s",
     expect(sink.messages[0]!.headers.get("from")).toMatch(/^"?Acme"? <noreply@acme.test>$/);
   });
 
-  it("answers success false with a message (no password) when the server cannot be reached, well within 10 s", async () => {
+  it("answers success false with a message (no password) when the server cannot be reached, without waiting out the 10 s limit", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
     for (const email_config of [config(await deadPort()), config(25, "no-such-host.invalid")]) {
-      const startedAt = performance.now();
       const res = await lk.call("POST", "/internal/send-test-email", { access: "admin", project, body: { recipient_email: "ops@example.test", email_config } });
-      expect(performance.now() - startedAt).toBeLessThan(10_500);
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(false);
+      // The refusal itself is reported, not the limit's "Timed out after 10 seconds" (no wall-clock bound:
+      // a loaded machine may answer late without a bug).
       expect(res.body.error_message).toMatch(/\S/);
+      expect(res.body.error_message).not.toMatch(/timed out/i);
       expect(res.text).not.toContain("test-smtp-password");
     }
   }, 30_000);
