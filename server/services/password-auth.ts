@@ -6,7 +6,6 @@ import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { userToJson } from "../views/users.js";
-import { assertNotCommonPassword } from "./common-passwords.js";
 import { enqueueEmail } from "./email/outbox.js";
 import { sendQueuedEmailNow } from "./email/send-now.js";
 import { recordEvent } from "./events.js";
@@ -16,6 +15,7 @@ import { recordSignInFailure } from "./audit/security-events.js";
 import { clearSignInFailures, releaseSignInAttempt, reserveSignInAttempt } from "./lockout.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { assertPasswordPolicy, checkPassword, hashPassword } from "./passwords.js";
+import { assertPasswordStrength } from "./passwords/strength.js";
 import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
@@ -57,7 +57,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   assertTrustedUrl(deps, project, callbackUrl);
   if (!renderProjectConfig(project).auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
   assertPasswordPolicy(input.password);
-  assertNotCommonPassword(project, input.password);
+  await assertPasswordStrength(project, input.password);
   const email = normalizeEmail(input.email);
   await assertAuthEmailFree(deps, deps.store.db, project.id, email, null);
   const passwordHash = await hashPassword(input.password);
@@ -144,8 +144,9 @@ export async function checkPasswordResetCode(deps: AppDeps, project: ProjectRow,
 export async function resetPassword(deps: AppDeps, project: ProjectRow, code: string, password: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(password);
-  assertNotCommonPassword(project, password);
+  // The estimate only for a live code: without one, the request costs no estimator time.
   await checkPasswordResetCode(deps, project, code);
+  await assertPasswordStrength(project, password);
   const passwordHash = await hashPassword(password);
   await deps.store.transaction(async (tx) => {
     const used = await useVerificationCode(deps, { projectId: project.id, purpose: PASSWORD_RESET, code, db: tx });
@@ -162,7 +163,7 @@ export async function resetPassword(deps: AppDeps, project: ProjectRow, code: st
 export async function updatePassword(deps: AppDeps, project: ProjectRow, record: UserRecord, keepSessionId: string | null, oldPassword: string, newPassword: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(newPassword);
-  assertNotCommonPassword(project, newPassword);
+  await assertPasswordStrength(project, newPassword);
   if (!record.user.passwordHash) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
   if (!(await checkPassword(record.user.passwordHash, oldPassword)).ok) throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
   const passwordHash = await hashPassword(newPassword);
@@ -177,7 +178,7 @@ export async function updatePassword(deps: AppDeps, project: ProjectRow, record:
 export async function setPassword(deps: AppDeps, project: ProjectRow, record: UserRecord, password: string): Promise<void> {
   assertPasswordSignInEnabled(project);
   assertPasswordPolicy(password);
-  assertNotCommonPassword(project, password);
+  await assertPasswordStrength(project, password);
   if (record.user.passwordHash) throw statusError("passwordAlreadySet");
   const passwordHash = await hashPassword(password);
   const { id } = record.user;

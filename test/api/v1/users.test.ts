@@ -268,8 +268,8 @@ describe.each(testDialects)("users on %s", (dialect) => {
   it("ends every session of a user whose password a server changes", async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject();
-    const first = await signUp(lk, project, "ada@example.com", "old password");
-    const second = await lk.call("POST", "/auth/password/sign-in", { access: "client", project, body: { email: "ada@example.com", password: "old password" } });
+    const first = await signUp(lk, project, "ada@example.com", "my old passphrase");
+    const second = await lk.call("POST", "/auth/password/sign-in", { access: "client", project, body: { email: "ada@example.com", password: "my old passphrase" } });
     const server = as(lk, project, "server");
     expect((await server("GET", `/auth/sessions?user_id=${first.user_id}`)).body.items).toHaveLength(2);
 
@@ -281,7 +281,7 @@ describe.each(testDialects)("users on %s", (dialect) => {
       expectKnownError(refreshed, 401, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     }
     const signIn = (password: string) => lk.call("POST", "/auth/password/sign-in", { access: "client", project, body: { email: "ada@example.com", password } });
-    expectKnownError(await signIn("old password"), 400, "EMAIL_PASSWORD_MISMATCH");
+    expectKnownError(await signIn("my old passphrase"), 400, "EMAIL_PASSWORD_MISMATCH");
     expect((await signIn("new password")).status).toBe(200);
   });
 
