@@ -24,6 +24,8 @@ export const compatibilityFacts = Object.freeze({
     "E4",
     // Security: an address added to an existing account is confirmed only in that account's session; channels per user capped.
     "S35-2", "S35-8",
+    // Security: clients create checkout URLs only for themselves and teams they administer; weak passwords refused.
+    "S35-3", "S35-9",
     // Security: display names refuse control characters (a NUL byte broke PostgreSQL's text).
     "S35-7",
     // Wording: the access-type errors link to no outside documentation.
