@@ -1,15 +1,18 @@
-// Builds every publishable package (publishable.mjs) and packs its dist/ with `npm pack`, as npm would
-// publish it. Also checks the release rules: one version for all packages, and each @latchkey/*
+// Builds every publishable package (publishable.json: the one list of them, in build order; each a
+// clients/<name> workspace) and packs its dist/ with `npm pack`, as npm would publish it. Also checks the release rules: one version for all packages, and each @latchkey/*
 // dependency naming exactly that version.
 //
-// Usage: node scripts/packages/pack.mjs <destination dir>   (prints a JSON map: package name -> tarball path)
+// Usage: node scripts/packages/pack.mjs [--if-missing] <destination dir>
+// Writes <destination>/packed.json (package name -> tarball path) and prints it; with --if-missing, a
+// destination that already has packed.json is left as it is (the tests' cache, keyed on the sources).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { publishable } from "./publishable.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** The packages published to npm, in build order (a package's @latchkey/* dependencies first): publishable.json. */
+export const publishable = JSON.parse(readFileSync(join(repoRoot, "scripts/packages/publishable.json"), "utf8"));
 
 /** The workspace manifests of the publishable packages, checked against the one-version rule. */
 export function releaseManifests() {
@@ -37,10 +40,14 @@ export function buildAndPack(destination) {
     const [packed] = JSON.parse(output);
     tarballs[packed.name] = join(destination, packed.filename);
   }
+  writeFileSync(join(destination, "packed.json"), JSON.stringify(tarballs, null, 2) + "\n");
   return tarballs;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const destination = resolve(process.argv[2] ?? join(repoRoot, "dist/packages"));
-  console.log(JSON.stringify(buildAndPack(destination), null, 2));
+  const args = process.argv.slice(2);
+  const ifMissing = args.includes("--if-missing");
+  const destination = resolve(args.find((arg) => !arg.startsWith("--")) ?? join(repoRoot, "dist/packages"));
+  if (!(ifMissing && existsSync(join(destination, "packed.json")))) buildAndPack(destination);
+  console.log(readFileSync(join(destination, "packed.json"), "utf8"));
 }

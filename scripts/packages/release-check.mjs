@@ -1,11 +1,10 @@
 // `npm run release:check`: builds and packs every publishable package, then runs `npm publish --dry-run`
 // in each built dist/ (what a release publishes). Never publishes: the registry publish is a manual step,
-// `npm publish` in each clients/<name>/dist in publishable.mjs's order, after this passes.
+// `npm publish` in each clients/<name>/dist in publishable.json's order, after this passes.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildAndPack, releaseManifests, repoRoot } from "./pack.mjs";
-import { publishable } from "./publishable.mjs";
+import { buildAndPack, publishable, releaseManifests, repoRoot } from "./pack.mjs";
 
 const { version } = releaseManifests();
 const changelog = readFileSync(join(repoRoot, "clients/CHANGELOG.md"), "utf8");

@@ -1,4 +1,4 @@
-// Builds a client workspace (any clients/<name> listed in scripts/packages/publishable.mjs) into its own
+// Builds a client workspace (any clients/<name> listed in scripts/packages/publishable.json) into its own
 // dist/, exactly what npm publishes from there:
 // - ESM bundles (esbuild; dependencies stay imports, shared modules split into chunks so classes exist once);
 // - a CommonJS build under cjs/ for `require` (one bundle holding every entry, so module state such as
