@@ -59,6 +59,7 @@ export const createEmailTemplate = defineProcedure({
 });
 
 export const updateEmailTemplate = defineProcedure({
+  rateLimit: "email-render",
   method: "PATCH",
   path: "/internal/email-templates/{id}",
   access: "admin",
@@ -67,7 +68,7 @@ export const updateEmailTemplate = defineProcedure({
     "The source is rendered in preview mode first (its PreviewVariables, the chosen theme): it must render and set `<Subject>` and `<NotificationCategory>`. Needs the project's own e-mail server.",
   tags,
   successStatus: 200,
-  errors: ["REQUIRES_CUSTOM_EMAIL_SERVER", "EMAIL_RENDERING_ERROR", "emailTemplateNotFound"],
+  errors: ["REQUIRES_CUSTOM_EMAIL_SERVER", "EMAIL_RENDERING_ERROR", "emailTemplateNotFound", "tooManyRequests"],
   params: idParams,
   body: z.strictObject({ tsx_source: tsxSource, theme_id: themeReference.optional() }),
   output: z.object({ rendered_html: z.string() }),
@@ -109,13 +110,14 @@ export const getEmailTheme = defineProcedure({
 });
 
 export const updateEmailTheme = defineProcedure({
+  rateLimit: "email-render",
   method: "PATCH",
   path: "/internal/email-themes/{id}",
   access: "admin",
   summary: "Save a theme's source once it renders",
   tags,
   successStatus: 200,
-  errors: ["EMAIL_RENDERING_ERROR", "emailThemeNotFound"],
+  errors: ["EMAIL_RENDERING_ERROR", "emailThemeNotFound", "tooManyRequests"],
   params: idParams,
   body: z.strictObject({ tsx_source: tsxSource }),
   output: z.object({ display_name: z.string() }),
@@ -170,6 +172,7 @@ export const updateEmailDraft = defineProcedure({
 });
 
 export const renderEmail = defineProcedure({
+  rateLimit: "email-render",
   method: "POST",
   path: "/emails/render-email",
   access: "admin",
@@ -178,7 +181,7 @@ export const renderEmail = defineProcedure({
     "Exactly one of `template_id` and `template_tsx_source`; at most one of `theme_id` and `theme_tsx_source`. Renders in preview mode (the template's PreviewVariables, the theme's PreviewProps).",
   tags,
   successStatus: 200,
-  errors: ["EMAIL_RENDERING_ERROR", "emailTemplateNotFound"],
+  errors: ["EMAIL_RENDERING_ERROR", "emailTemplateNotFound", "tooManyRequests"],
   body: z.strictObject({
     template_id: uuid.optional(),
     template_tsx_source: tsxSource.optional(),

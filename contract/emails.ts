@@ -83,13 +83,14 @@ export const notificationPreference = z
   .meta({ id: "NotificationPreference" });
 
 export const sendEmail = defineProcedure({
+  rateLimit: "email-render",
   method: "POST",
   path: "/emails/send-email",
   access: "server",
   summary: "Send an e-mail (custom HTML, a template or a draft) to some or all users; delivery is queued",
   tags,
   successStatus: 200,
-  errors: ["REQUIRES_CUSTOM_EMAIL_SERVER", "USER_ID_DOES_NOT_EXIST", "notificationCategoryNameNotFound", "sendEmailTemplateNotFound", "sendEmailDraftNotFound"],
+  errors: ["REQUIRES_CUSTOM_EMAIL_SERVER", "USER_ID_DOES_NOT_EXIST", "notificationCategoryNameNotFound", "sendEmailTemplateNotFound", "sendEmailDraftNotFound", "tooManyRequests"],
   body: sendEmailBody,
   output: z.object({ results: z.array(sendEmailResult) }),
 });
@@ -106,13 +107,14 @@ export const listSentEmails = defineProcedure({
 });
 
 export const sendTestEmail = defineProcedure({
+  rateLimit: "email-render",
   method: "POST",
   path: "/internal/send-test-email",
   access: "admin",
   summary: "Try an SMTP configuration by sending a test mail; failures are reported in the answer",
   tags,
   successStatus: 200,
-  errors: [],
+  errors: ["tooManyRequests"],
   body: z.strictObject({ recipient_email: email, email_config: testEmailConfig }),
   output: z.object({ success: z.boolean(), error_message: z.string().optional() }),
 });

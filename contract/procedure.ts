@@ -21,7 +21,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Abuse-limit categories: requests of a category are counted per client address and per project. */
 /** `send-invitation` has budgets of its own, so invitations cannot use up the ones sign-in mail needs. */
-export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "send-invitation" | "check-code" | "refresh" | "api-key-check" | "ai-chat";
+export type RateLimitCategory = "sign-in" | "sign-up" | "send-code" | "send-invitation" | "check-code" | "refresh" | "api-key-check" | "ai-chat" | "email-render";
 
 /** A schema that may differ by the caller's access level (missing levels fall back to the next lower one). */
 export type PerAccess<S extends z.ZodType> = { readonly client: S; readonly server?: S; readonly admin?: S };

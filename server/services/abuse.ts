@@ -25,6 +25,7 @@ const perAddress: Record<GuardedAction, Limit> = {
   "api-key-check": { max: 1200, windowMs: MINUTE },
   // An admin may look after many projects from one address; the project's own ceiling is the tight one.
   "ai-chat": { max: 5 * AI_CHAT_SENDS_PER_HOUR, windowMs: 60 * MINUTE },
+  "email-render": { max: 240, windowMs: MINUTE },
 };
 
 /** Per project: a ceiling on what costs us mail or password hashes, whatever the number of addresses. */
@@ -36,6 +37,10 @@ const perProject: Partial<Record<GuardedAction, Limit>> = {
   "send-invitation": { max: 1_000, windowMs: 60 * MINUTE },
   // Every send may cost the operator a call to the AI provider.
   "ai-chat": { max: AI_CHAT_SENDS_PER_HOUR, windowMs: 60 * MINUTE },
+  // Previews, saves and admin sends run the project's own TSX in the shared sandbox: a person editing a
+  // template previews a few times a minute; a script looping on them is cut off (render/pool.ts keeps other
+  // projects' mail apart in any case).
+  "email-render": { max: 120, windowMs: MINUTE },
 };
 
 /** Counts the request against its limits; throws TooManyRequestsError (429 with Retry-After) past one. */

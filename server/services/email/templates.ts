@@ -19,6 +19,7 @@ import { KnownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { composeEmail, emailProject, mailLocale, type EmailRecipient, type EmailProject } from "./compose.js";
+import { emailRenderer } from "./catalogue/renderer.js";
 import { findTemplate, themeSource } from "./catalogue/themes.js";
 import { BUILT_IN_TEMPLATE_IDS, DEFAULT_TEMPLATES, LIGHT_THEME_TSX, type SecurityAlertKindName } from "./render/defaults/index.js";
 import { plainProductEmail } from "./render/defaults/plain.js";
@@ -30,6 +31,9 @@ export interface RenderedEmail {
 }
 
 type BuiltInTemplate = keyof typeof BUILT_IN_TEMPLATE_IDS;
+
+/** How long a project's edited templates are passed over for product mail after one of its renders overran. */
+const HUNG_TEMPLATE_COOL_DOWN_MS = 5 * 60_000;
 
 /** What the last-resort rendering needs besides the texts (see render/defaults/plain.ts). */
 export interface PlainParts {
@@ -98,7 +102,9 @@ export async function renderQueuedProductEmail(deps: AppDeps, projectInput: Proj
       error: error instanceof KnownError && error.code === "EMAIL_RENDERING_ERROR" ? (error as KnownError<"EMAIL_RENDERING_ERROR">).details.error : String(error),
     });
 
-  if (own) {
+  // A project whose template or theme overran its deadline lately gets its product mail from the built-in
+  // template in the built-in theme for a while: a hang costs its project one slow render, not one per sign-up.
+  if (own && !emailRenderer(deps).overranRecently(project.id, HUNG_TEMPLATE_COOL_DOWN_MS)) {
     try {
       return pick(await composeEmail(deps, project, { kind: "template", templateId, ...common, ...(!edited && queuedSubject) }));
     } catch (error) {

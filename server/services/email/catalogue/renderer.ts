@@ -24,9 +24,14 @@ export function emailRenderer(deps?: Pick<AppDeps, "config">): EmailRenderer {
   return renderer;
 }
 
-/** Renders in the shared pool; the render's duration and outcome are counted under `kind`. Throws EMAIL_RENDERING_ERROR. */
+/**
+ * Renders in the shared pool; the render's duration and outcome are counted under `kind`. The product's
+ * own mails (`default`) go in the product lane, ahead of every tenant's previews and sends (render/pool.ts).
+ * Throws EMAIL_RENDERING_ERROR.
+ */
 export function renderEmail(deps: Pick<AppDeps, "config" | "metrics">, kind: EmailRenderKind, input: RenderEmailInput): Promise<RenderedEmail> {
-  return emailRenderer(deps).render(input, ({ seconds, failure }) => deps.metrics.emailRender(kind, seconds, failure));
+  const lane = kind === "default" ? "product" : "tenant";
+  return emailRenderer(deps).render({ ...input, lane }, ({ seconds, failure }) => deps.metrics.emailRender(kind, seconds, failure));
 }
 
 /** Stops the shared pools (process shutdown); the next render starts a new one. */

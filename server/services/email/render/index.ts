@@ -14,11 +14,12 @@
  * process, so the caller (catalogue/renderer.ts) passes the observer that feeds its own metrics.
  */
 import { knownError } from "../../../errors.js";
+import type { RenderLane } from "./fair-queue.js";
 import { SandboxPool, TemplateRenderError, type PoolStats } from "./pool.js";
 import { findRuntimeFiles } from "./runtime-files.js";
 import type { RenderInput, RenderLimit, RenderedEmail } from "./worker-protocol.js";
 
-export type { PoolStats, RenderedEmail };
+export type { PoolStats, RenderedEmail, RenderLane };
 
 /** How one render ended: `failure` is absent when it rendered, else the limit it hit or "error". */
 export interface RenderObservation {
@@ -49,6 +50,8 @@ export interface EmailRendererOptions {
 
 export interface RenderEmailInput extends RenderInput {
   projectId: string;
+  /** The product's own mail goes first and keeps a warm context of its own; anything else is tenant work (the default). */
+  lane?: RenderLane;
 }
 
 export interface EmailRenderer {
@@ -56,6 +59,8 @@ export interface EmailRenderer {
   render(input: RenderEmailInput, observe?: RenderObserver): Promise<RenderedEmail>;
   /** Resolves once every context is warm (start-up, tests, benchmarks). */
   whenReady(): Promise<void>;
+  /** Whether a render of the project overran its deadline within the last `withinMs` (a tenant whose template hangs). */
+  overranRecently(projectId: string, withinMs: number): boolean;
   stats(): PoolStats;
   close(): Promise<void>;
 }
@@ -77,7 +82,7 @@ export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRe
     files: findRuntimeFiles(options.runtimeDir),
   });
 
-  async function render({ projectId, ...input }: RenderEmailInput, observe?: RenderObserver): Promise<RenderedEmail> {
+  async function render({ projectId, lane = "tenant", ...input }: RenderEmailInput, observe?: RenderObserver): Promise<RenderedEmail> {
     const started = performance.now();
     const ended = (failure?: RenderObservation["failure"]) => observe?.({ seconds: (performance.now() - started) / 1000, ...(failure && { failure }) });
     for (const [file, source] of [["theme", input.themeTsx], ["template", input.templateTsx]] as const) {
@@ -87,7 +92,7 @@ export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRe
       }
     }
     try {
-      const email = await pool.render(projectId, input);
+      const email = await pool.render(projectId, input, lane);
       ended();
       return email;
     } catch (error) {
@@ -100,6 +105,7 @@ export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRe
   return {
     render,
     whenReady: () => pool.whenReady(),
+    overranRecently: (projectId, withinMs) => pool.overranRecently(projectId, withinMs),
     stats: () => pool.stats(),
     close: () => pool.close(),
   };

@@ -2,6 +2,11 @@
  * A small pool of sandbox workers, each holding one warm QuickJS context. A context renders one job at
  * a time; a job goes to an idle context that last served the same project if there is one, else to a
  * fresh one, else to the least recently used (which first drops the caches of the project it served).
+ * Tenants share the pool without stalling one another (fair-queue.ts): the product's own mail goes first,
+ * projects take turns, one project holds at most `poolSize - 1` contexts at once, and tenant work (previews,
+ * saves, admin sends) never takes the last warm idle context, which stays for product mail. A project whose
+ * render overran its deadline is remembered for a while (`overranRecently`), so product mail can skip its
+ * edited templates.
  * A context is retired after a failure of tenant code or after `maxRendersPerContext` renders, and a new
  * worker warms up in its place. The interrupt handler stops a render at its deadline; if the worker does
  * not answer `killGraceMs` later (QuickJS cannot interrupt a long built-in call), it is terminated. The
@@ -9,6 +14,7 @@
  * work, compile the TSX or warm up, all bounded by WARM_UP_MS.
  */
 import { Worker } from "node:worker_threads";
+import { FairQueue, type RenderLane } from "./fair-queue.js";
 import type { RuntimeFiles } from "./runtime-files.js";
 import {
   WARM_UP_MS,
@@ -44,6 +50,7 @@ export class TemplateRenderError extends Error {
 interface Job {
   id: number;
   projectId: string;
+  lane: RenderLane;
   input: RenderInput;
   resolve: (email: RenderedEmail) => void;
   reject: (error: Error) => void;
@@ -75,7 +82,9 @@ export interface PoolStats {
 
 export class SandboxPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly queue = new FairQueue<Job>();
+  /** When each project's render last overran its deadline (performance.now()). */
+  private readonly overruns = new Map<string, number>();
   private readonly coldStartsMs: number[] = [];
   private readonly contextLoadsMs: number[] = [];
   private readonly readyWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
@@ -88,12 +97,18 @@ export class SandboxPool {
     for (let i = 0; i < options.poolSize; i++) this.spawn();
   }
 
-  render(projectId: string, input: RenderInput): Promise<RenderedEmail> {
+  render(projectId: string, input: RenderInput, lane: RenderLane): Promise<RenderedEmail> {
     if (this.closed) return Promise.reject(new Error("The e-mail renderer is closed"));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, projectId, input, resolve, reject });
+      this.queue.push({ id: this.nextId++, projectId, lane, input, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** Whether a render of the project overran its deadline within the last `withinMs`. */
+  overranRecently(projectId: string, withinMs: number): boolean {
+    const at = this.overruns.get(projectId);
+    return at !== undefined && performance.now() - at < withinMs;
   }
 
   /** Resolves once every context of the pool is warm. */
@@ -107,7 +122,7 @@ export class SandboxPool {
       contexts: this.slots.length,
       ready: this.slots.filter((slot) => slot.ready).length,
       busy: this.slots.filter((slot) => slot.job).length,
-      queued: this.queue.length,
+      queued: this.queue.size,
       coldStartsMs: [...this.coldStartsMs],
       contextLoadsMs: [...this.contextLoadsMs],
       retired: this.retiredCount,
@@ -117,7 +132,7 @@ export class SandboxPool {
   async close(): Promise<void> {
     this.closed = true;
     const closedError = new Error("The e-mail renderer is closed");
-    for (const job of this.queue.splice(0)) job.reject(closedError);
+    for (const job of this.queue.drain()) job.reject(closedError);
     for (const waiter of this.readyWaiters.splice(0)) waiter.reject(closedError);
     await Promise.all([...this.slots].map((slot) => this.retire(slot, closedError)));
   }
@@ -169,7 +184,10 @@ export class SandboxPool {
         slot.job = null;
         slot.renders++;
         if (message.type === "rendered") job.resolve(message.email);
-        else job.reject(new TemplateRenderError(message.failure.message, message.failure.limit));
+        else {
+          if (message.failure.limit === "deadline") this.overruns.set(job.projectId, performance.now());
+          job.reject(new TemplateRenderError(message.failure.message, message.failure.limit));
+        }
         const fatal = message.type === "failed" && message.failure.fatal;
         if (fatal || slot.renders >= this.options.maxRendersPerContext) this.replace(slot);
         else slot.worker.unref();
@@ -196,7 +214,7 @@ export class SandboxPool {
   private failStart(slot: Slot, reason: string): void {
     const error = new Error(`The e-mail sandbox failed to start: ${reason}`);
     void this.retire(slot, error);
-    if (!this.slots.some((s) => s.ready)) for (const job of this.queue.splice(0)) job.reject(error);
+    if (!this.slots.some((s) => s.ready)) for (const job of this.queue.drain()) job.reject(error);
     for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
     this.startFailures++;
     const delay = Math.min(30_000, 500 * 2 ** Math.min(this.startFailures, 6));
@@ -221,21 +239,35 @@ export class SandboxPool {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const job = this.queue[0]!;
-      const slot = this.pick(job.projectId);
-      if (!slot) return;
-      this.queue.shift();
-      this.run(slot, job);
+    while (this.queue.size > 0) {
+      const idle = this.idleSlots();
+      if (idle.length === 0) return;
+      const job = this.queue.take((candidate) => this.mayStart(candidate, idle.length));
+      if (!job) return;
+      this.run(this.pick(idle, job.projectId), job);
     }
   }
 
-  private pick(projectId: string): Slot | undefined {
-    const idle = this.slots.filter((slot) => slot.ready && !slot.job && !slot.retired);
+  private idleSlots(): Slot[] {
+    return this.slots.filter((slot) => slot.ready && !slot.job && !slot.retired);
+  }
+
+  /**
+   * A project holds at most `poolSize - 1` contexts (at least one), and tenant work leaves one warm idle
+   * context for product mail, whatever state the other contexts are in (busy, or warming up after a kill).
+   */
+  private mayStart(job: Job, idleCount: number): boolean {
+    const poolSize = this.options.poolSize;
+    const held = this.slots.filter((slot) => slot.job?.projectId === job.projectId).length;
+    if (held >= Math.max(1, poolSize - 1)) return false;
+    return job.lane === "product" || poolSize < 2 || idleCount >= 2;
+  }
+
+  private pick(idle: Slot[], projectId: string): Slot {
     return (
       idle.find((slot) => slot.project === projectId) ??
       idle.find((slot) => slot.project === null) ??
-      idle.sort((a, b) => a.lastUsed - b.lastUsed)[0]
+      idle.sort((a, b) => a.lastUsed - b.lastUsed)[0]!
     );
   }
 
@@ -243,6 +275,7 @@ export class SandboxPool {
   private arm(slot: Slot, ms: number): void {
     clearTimeout(slot.killTimer);
     slot.killTimer = setTimeout(() => {
+      if (slot.job) this.overruns.set(slot.job.projectId, performance.now());
       void this.retire(slot, new TemplateRenderError(`Rendering timed out after ${this.options.timeoutMs} ms`, "deadline"));
       this.spawn();
       this.dispatch();
