@@ -17,7 +17,7 @@ const headerErrors = [
   "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED", "UNPARSABLE_ACCESS_TOKEN", "ACCESS_TOKEN_EXPIRED", "INVALID_PROJECT_FOR_ACCESS_TOKEN",
 ] as const satisfies KnownErrorCode[];
 
-const headerStatusErrors = ["adminTokenOwnerGone"] as const satisfies StatusErrorName[];
+const headerStatusErrors = ["adminTokenOwnerGone", "endUserIpInvalid"] as const satisfies StatusErrorName[];
 
 /** The errors common to every procedure of an access level (who may call it: contract/procedure.ts). */
 export const commonErrors: Record<ProcedureDefinition["access"], readonly ErrorName[]> = {

@@ -9,6 +9,7 @@ import { statusErrors } from "./status-errors.js";
 const wireTexts: Record<string, [number, string]> = {
   bodyTooLarge: [413, "The request body is larger than {maxBytes} bytes."],
   tooManyRequests: [429, "Too many attempts. Try again in {retryAfterSeconds} seconds."],
+  endUserIpInvalid: [400, "The x-latchkey-end-user-ip header must be one IPv4 or IPv6 address."],
   adminTokenOwnerGone: [401, "The user of this admin access token no longer exists or has signed out."],
   sessionsListOwnOnly: [403, "Client can only list sessions for their own user."],
   sessionsEndOwnOnly: [403, "Clients can only end their own sessions (user_id must be me or their own id)."],

@@ -16,6 +16,8 @@ export const statusErrors = {
   // Request framing
   bodyTooLarge: defineStatusError(413, (d: { maxBytes: number }) => `The request body is larger than ${d.maxBytes} bytes.`),
   tooManyRequests: defineStatusError(429, (d: { retryAfterSeconds: number }) => `Too many attempts. Try again in ${d.retryAfterSeconds} seconds.`),
+  // Latchkey's own header (no Stack text to match): a server naming its end user's address (http/end-user-ip.ts).
+  endUserIpInvalid: defineStatusError(400, "The x-latchkey-end-user-ip header must be one IPv4 or IPv6 address."),
 
   // Callers acting on other users than themselves
   adminTokenOwnerGone: defineStatusError(401, "The user of this admin access token no longer exists or has signed out."),

@@ -2371,6 +2371,11 @@ export interface components {
          */
         emailThemeNotFound: "No theme found with given id";
         Empty: Record<string, never>;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        endUserIpInvalid: "The x-latchkey-end-user-ip header must be one IPv4 or IPv6 address.";
         /** @description HTTP 401. This endpoint can only be called on the internal project. */
         EXPECTED_INTERNAL_PROJECT: {
             /** @constant */
@@ -3978,7 +3983,7 @@ export interface components {
                 "text/plain": components["schemas"]["adminTokenOwnerGone"];
             };
         };
-        /** @description Known error. */
+        /** @description Known error, or plain-text error. */
         AuthenticatedReadErrors400: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3986,9 +3991,10 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
-        /** @description Known error. */
+        /** @description Known error, or plain-text error. */
         AuthenticatedWriteErrors400: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -3996,6 +4002,7 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Plain-text error. */
@@ -4100,6 +4107,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_0c4136b3: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_2d09d805: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4111,195 +4129,102 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3ac7656c: {
+        Errors400_3c8a0e5d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"];
+                "text/plain": components["schemas"]["contactChannelMissing"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3d17d95a: {
+        Errors400_3d1d7a34: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["apiKeysDisabled"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_5b8bf4d5: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_5f36d3a1: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_6c99f368: {
+        Errors400_4defd9fc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_4e58c5df: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["totpRequiredForRecoveryCodes"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_7dca0533: {
+        Errors400_5a59fdd8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_7eb16757: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["contactChannelChangedSinceCode"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_13f180fb: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["clientUserDeletionDisabled"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_8a1ab824: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_8daf2052: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_8e9a39fe: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_9a05b211: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
-                "text/plain": components["schemas"]["emailSendFailed"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_9ab55bc7: {
+        Errors400_20e65ec9: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
-                "text/plain": components["schemas"]["oauthProviderFailed"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_016e783b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_22dd508d: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderFailed"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_39ea7fc1: {
+        Errors400_50fffa31: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
-                "text/plain": components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_40b59a6b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelMissing"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_60c305fd: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["verificationCodeOwnOnly"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_65c37bcc: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_69fd1b8e: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passwordAlreadySet"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4314,6 +4239,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_178ac090: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_323e1ef1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -4324,57 +4260,59 @@ export interface components {
                 "text/plain": components["schemas"]["oauthLinkNeedsToken"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error. */
-        Errors400_0622c2bb: {
+        /** @description Known error, or plain-text error. */
+        Errors400_447bc0c8: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_631e1551: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["verificationCodeOwnOnly"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_0742cb30: {
+        Errors400_0475b03e: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["noPrimaryEmailToVerify"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_889b6daa: {
+        Errors400_715b1a2f: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["contactChannelChangedSinceCode"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_977bcc70: {
+        Errors400_0743e848: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_936a7381: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4389,46 +4327,47 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_9833be64: {
+        Errors400_1925ede8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2760f981: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["totpRequiredForRecoveryCodes"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["projectWithoutOwner"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_13930bf3: {
+        Errors400_711850d9: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["emailSendFailed"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_928403af: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_2381124c: {
+        Errors400_962975ab: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["invalidEmailTheme"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4442,108 +4381,147 @@ export interface components {
                 "text/plain": components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["stripeNotConfigured"];
             };
         };
-        /** @description Known error. */
-        Errors400_a1d418e4: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-            };
-        };
         /** @description Known error, or plain-text error. */
-        Errors400_a49e9823: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["teamIdRequiredForClient"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_b71f05d6: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_c7e27e33: {
+        Errors400_77774269: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["projectWithoutOwner"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c9aeb87a: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c9eab6e7: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c89d0e42: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_c98a4d0a: {
+        Errors400_a4b28596: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passwordAlreadySet"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_c155424f: {
+        Errors400_a5c81a5b: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
             };
         };
-        /** @description Known error. */
-        Errors400_c409196f: {
+        /** @description Known error, or plain-text error. */
+        Errors400_a8bd7017: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_a694634b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["noPrimaryEmailToVerify"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_ab44b9fd: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b6de6f56: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b892ba84: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["clientUserDeletionDisabled"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b4887d42: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_bdd9f6b1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c6f81e79: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c35baa5e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c446c7ac: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4557,25 +4535,48 @@ export interface components {
                 "text/plain": components["schemas"]["purchaseCodeInvalid"];
             };
         };
-        /** @description Known error. */
-        Errors400_d79360e9: {
+        /** @description Known error, or plain-text error. */
+        Errors400_ce8b2bf1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_dabe0553: {
+        Errors400_cfde47dd: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["stripeNotConfigured"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["invalidEmailTheme"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_cff8caac: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_d44354dc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4589,14 +4590,26 @@ export interface components {
                 "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error. */
-        Errors400_e0bbacc0: {
+        /** @description Known error, or plain-text error. */
+        Errors400_e9d65cde: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_e078f96b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4611,25 +4624,36 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_f1916105: {
+        Errors400_ed2ca1ac: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["OFFER_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_ff0c683e: {
+        Errors400_ef893616: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["apiKeysDisabled"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_fb862352: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["teamIdRequiredForClient"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5334,7 +5358,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_65c37bcc"];
+            400: components["responses"]["Errors400_178ac090"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5378,7 +5402,7 @@ export interface operations {
                     "application/json": components["schemas"]["CliPollAnswer"];
                 };
             };
-            400: components["responses"]["Errors400_c89d0e42"];
+            400: components["responses"]["Errors400_e9d65cde"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5405,7 +5429,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_9833be64"];
+            400: components["responses"]["Errors400_4e58c5df"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5435,7 +5459,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CodeSignInResponse"];
-            400: components["responses"]["Errors400_0622c2bb"];
+            400: components["responses"]["Errors400_cff8caac"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5645,7 +5669,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_9a05b211"];
+            400: components["responses"]["Errors400_0743e848"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -5670,7 +5694,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CodeSignInResponse"];
-            400: components["responses"]["Errors400_22dd508d"];
+            400: components["responses"]["Errors400_ce8b2bf1"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["Errors404_d1468792"];
@@ -5706,7 +5730,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5736,7 +5760,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_69fd1b8e"];
+            400: components["responses"]["Errors400_1925ede8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5765,7 +5789,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_69fd1b8e"];
+            400: components["responses"]["Errors400_1925ede8"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5800,7 +5824,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_016e783b"];
+            400: components["responses"]["Errors400_b4887d42"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5839,7 +5863,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_631e1551"];
+            400: components["responses"]["Errors400_962975ab"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5868,7 +5892,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_928403af"];
+            400: components["responses"]["Errors400_ef893616"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5903,7 +5927,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5939,7 +5963,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_5b8bf4d5"];
+            400: components["responses"]["Errors400_711850d9"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5966,7 +5990,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_c98a4d0a"];
+            400: components["responses"]["Errors400_50fffa31"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5994,7 +6018,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignInResponse"];
-            400: components["responses"]["Errors400_c9eab6e7"];
+            400: components["responses"]["Errors400_d44354dc"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6024,7 +6048,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignInResponse"];
-            400: components["responses"]["Errors400_5f36d3a1"];
+            400: components["responses"]["Errors400_c35baa5e"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -6057,7 +6081,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_e0bbacc0"];
+            400: components["responses"]["Errors400_c6f81e79"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6089,7 +6113,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6122,7 +6146,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsEndOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6144,7 +6168,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_d79360e9"];
+            400: components["responses"]["Errors400_4defd9fc"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsEndOwnOnly"];
             404: components["responses"]["Errors404_b5cafa0e"];
@@ -6319,7 +6343,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_9ab55bc7"];
+            400: components["responses"]["Errors400_20e65ec9"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["connectedAccountsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6353,7 +6377,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6373,7 +6397,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_3ac7656c"];
+            400: components["responses"]["Errors400_0475b03e"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6397,7 +6421,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_4527d7f7"];
@@ -6418,7 +6442,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_40b59a6b"];
+            400: components["responses"]["Errors400_3c8a0e5d"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6444,7 +6468,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_8e9a39fe"];
+            400: components["responses"]["Errors400_13f180fb"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6474,7 +6498,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_60c305fd"];
+            400: components["responses"]["Errors400_447bc0c8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_680ad90b"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -6500,7 +6524,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_0742cb30"];
+            400: components["responses"]["Errors400_a694634b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -6524,7 +6548,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_889b6daa"];
+            400: components["responses"]["Errors400_7eb16757"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["Errors403_38012697"];
             404: components["responses"]["Errors404_d1468792"];
@@ -6560,7 +6584,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -6757,7 +6781,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_6c99f368"];
+            400: components["responses"]["Errors400_e078f96b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6812,7 +6836,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProject"];
                 };
             };
-            400: components["responses"]["Errors400_2381124c"];
+            400: components["responses"]["Errors400_cfde47dd"];
             401: components["responses"]["Errors401_f125ec02"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -6851,7 +6875,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c7e27e33"];
+            400: components["responses"]["Errors400_2760f981"];
             401: components["responses"]["Errors401_64108dde"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -6882,7 +6906,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6903,7 +6927,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClientOAuthProvider"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -6924,7 +6948,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -6953,7 +6977,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientOAuthProvider"];
-            400: components["responses"]["Errors400_39ea7fc1"];
+            400: components["responses"]["Errors400_0c4136b3"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -6985,7 +7009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
-            400: components["responses"]["Errors400_c9aeb87a"];
+            400: components["responses"]["Errors400_5a59fdd8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_64152c38"];
         };
@@ -7053,7 +7077,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_dabe0553"];
+            400: components["responses"]["Errors400_77774269"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["purchasesOwnOnly"];
             404: components["responses"]["Errors404_49e70073"];
@@ -7103,7 +7127,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_f1916105"];
+            400: components["responses"]["Errors400_ed2ca1ac"];
             401: components["responses"]["Errors401_2a0ab813"];
             403: components["responses"]["purchaseUrlOwnOnly"];
             404: components["responses"]["Errors404_104d4038"];
@@ -7216,7 +7240,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["permissionsListOwnOnly"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -7308,7 +7332,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7336,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTeamApiKey"];
                 };
             };
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_e9b58266"];
@@ -7359,7 +7383,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7385,7 +7409,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7468,7 +7492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
-            400: components["responses"]["Errors400_8a1ab824"];
+            400: components["responses"]["Errors400_bdd9f6b1"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7503,7 +7527,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7546,7 +7570,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7593,7 +7617,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_13930bf3"];
+            400: components["responses"]["Errors400_3d1d7a34"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -7627,7 +7651,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a49e9823"];
+            400: components["responses"]["Errors400_fb862352"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_104d4038"];
         };
@@ -7647,7 +7671,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClientTeamMemberProfile"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
         };
@@ -7671,7 +7695,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientTeamMemberProfile"];
-            400: components["responses"]["Errors400_8daf2052"];
+            400: components["responses"]["Errors400_ab44b9fd"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["teamProfileOwnOnly"];
             404: components["responses"]["Errors404_68f24d4e"];
@@ -7693,7 +7717,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -7728,7 +7752,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["permissionsListOwnOnly"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -7759,7 +7783,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["teamsListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7782,7 +7806,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ClientTeam"];
-            400: components["responses"]["Errors400_8daf2052"];
+            400: components["responses"]["Errors400_ab44b9fd"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["Errors403_6b89288e"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7849,7 +7873,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientTeam"];
-            400: components["responses"]["Errors400_977bcc70"];
+            400: components["responses"]["Errors400_b6de6f56"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -7879,7 +7903,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7907,7 +7931,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUserApiKey"];
                 };
             };
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_e81c859f"];
@@ -7929,7 +7953,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7954,7 +7978,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7971,7 +7995,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClientUser"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
         };
@@ -7986,7 +8010,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_7dca0533"];
+            400: components["responses"]["Errors400_b892ba84"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -8006,7 +8030,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientUser"];
-            400: components["responses"]["Errors400_c155424f"];
+            400: components["responses"]["Errors400_a5c81a5b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_6d5f2534"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];

@@ -3214,6 +3214,11 @@ export interface components {
          */
         emailThemeNotFound: "No theme found with given id";
         Empty: Record<string, never>;
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        endUserIpInvalid: "The x-latchkey-end-user-ip header must be one IPv4 or IPv6 address.";
         /** @description HTTP 401. This endpoint can only be called on the internal project. */
         EXPECTED_INTERNAL_PROJECT: {
             /** @constant */
@@ -5314,7 +5319,7 @@ export interface components {
                 "text/plain": components["schemas"]["adminTokenOwnerGone"];
             };
         };
-        /** @description Known error. */
+        /** @description Known error, or plain-text error. */
         AuthenticatedReadErrors400: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -5322,9 +5327,10 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
-        /** @description Known error. */
+        /** @description Known error, or plain-text error. */
         AuthenticatedWriteErrors400: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -5332,6 +5338,7 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Plain-text error. */
@@ -5409,14 +5416,47 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_0e11ea86: {
+        Errors400_0aca835b: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REQUIRES_CUSTOM_EMAIL_SERVER"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["notificationCategoryNameNotFound"] | components["schemas"]["sendEmailDraftNotFound"] | components["schemas"]["sendEmailTemplateNotFound"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"] | components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"] | components["schemas"]["userCreateOAuthProviderNotFound"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_0c4136b3: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2b2310e1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2c4e5a33: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["stripeAccountIdNotSet"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5431,236 +5471,157 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3ac7656c: {
+        Errors400_3c8a0e5d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_3d0cf2bc: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["contactChannelMissing"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3d17d95a: {
+        Errors400_3d1d7a34: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["apiKeysDisabled"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_04f05338: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_5b8bf4d5: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_5f36d3a1: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_6c99f368: {
+        Errors400_3e299186: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
+                "text/plain": components["schemas"]["aiChatThreadFull"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_7dca0533: {
+        Errors400_4defd9fc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_4e58c5df: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["totpRequiredForRecoveryCodes"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_5a59fdd8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_5a600b8f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_RENDERING_ERROR"] | components["schemas"]["REQUIRES_CUSTOM_EMAIL_SERVER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_6ad2a3d0: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_7eb16757: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["contactChannelChangedSinceCode"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_13c45b8d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"] | components["schemas"]["DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_13f180fb: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["clientUserDeletionDisabled"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_8a1ab824: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_8daf2052: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_8e9a39fe: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_9a05b211: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
-                "text/plain": components["schemas"]["emailSendFailed"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_9ab55bc7: {
+        Errors400_20e65ec9: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
-                "text/plain": components["schemas"]["oauthProviderFailed"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderFailed"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_9f193340: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_013c191d: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_016e783b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_22dd508d: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_39ea7fc1: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
-                "text/plain": components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_40b59a6b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelMissing"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_60c305fd: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["verificationCodeOwnOnly"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_65c37bcc: {
+        Errors400_29eaccbe: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["invalidConfigJson"] | components["schemas"]["invalidConfigOverride"];
             };
         };
-        /** @description Known error. */
-        Errors400_69fd1b8e: {
+        /** @description Known error, or plain-text error. */
+        Errors400_50fffa31: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passwordAlreadySet"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5675,36 +5636,25 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_92c7b7d3: {
+        Errors400_178ac090: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["aiChatThreadFull"];
+                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_99ec2403: {
+        Errors400_282e029c: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["WRONG_API_KEY_TYPE"];
-                "text/plain": components["schemas"]["apiKeysDisabled"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_169fabf0: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["invalidConfigJson"] | components["schemas"]["invalidConfigOverride"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REQUIRES_CUSTOM_EMAIL_SERVER"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["notificationCategoryNameNotFound"] | components["schemas"]["sendEmailDraftNotFound"] | components["schemas"]["sendEmailTemplateNotFound"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5718,57 +5668,59 @@ export interface components {
                 "text/plain": components["schemas"]["oauthLinkNeedsToken"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error. */
-        Errors400_0622c2bb: {
+        /** @description Known error, or plain-text error. */
+        Errors400_447bc0c8: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_631e1551: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["verificationCodeOwnOnly"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_0742cb30: {
+        Errors400_0475b03e: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["noPrimaryEmailToVerify"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_889b6daa: {
+        Errors400_715b1a2f: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["contactChannelChangedSinceCode"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_977bcc70: {
+        Errors400_0743e848: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_936a7381: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5783,67 +5735,91 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_9833be64: {
+        Errors400_1925ede8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_2760f981: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["totpRequiredForRecoveryCodes"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["projectWithoutOwner"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_13930bf3: {
+        Errors400_9502ad4a: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["emailSendFailed"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_84847b9e: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_928403af: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["WRONG_API_KEY_TYPE"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_1532029c: {
+        Errors400_37198cd0: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["internalProjectUndeletable"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["internalProjectUndeletable"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_2381124c: {
+        Errors400_64661db4: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["invalidEmailTheme"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["webhookTargetRefused"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_83843d12: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["systemPermissionImmutable"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_711850d9: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_962975ab: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5857,151 +5833,169 @@ export interface components {
                 "text/plain": components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["stripeNotConfigured"];
             };
         };
-        /** @description Known error. */
-        Errors400_a1d418e4: {
+        /** @description Known error, or plain-text error. */
+        Errors400_77774269: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["stripeNotConfigured"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_a4b28596: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_a49e9823: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["teamIdRequiredForClient"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_a261cb10: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["systemPermissionImmutable"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_b71f05d6: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_b646c1d1: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"];
-                "text/plain": components["schemas"]["itemQuantityOutOfRange"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c0b9e8b1: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"] | components["schemas"]["DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_c7e27e33: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["projectWithoutOwner"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_c8c81713: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["webhookTargetRefused"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c9aeb87a: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c9eab6e7: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_c89d0e42: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_c98a4d0a: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passwordAlreadySet"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_c155424f: {
+        Errors400_a5c81a5b: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
             };
         };
-        /** @description Known error. */
-        Errors400_c409196f: {
+        /** @description Known error, or plain-text error. */
+        Errors400_a8bd7017: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_a694634b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["noPrimaryEmailToVerify"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_aac67661: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_RENDERING_ERROR"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_ab44b9fd: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b6de6f56: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b29ca689: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["stripeNotConfigured"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b892ba84: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["clientUserDeletionDisabled"] | components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b4887d42: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_bdd9f6b1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c6f81e79: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c35baa5e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c446c7ac: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -6015,46 +6009,59 @@ export interface components {
                 "text/plain": components["schemas"]["purchaseCodeInvalid"];
             };
         };
-        /** @description Known error. */
-        Errors400_d79360e9: {
+        /** @description Known error, or plain-text error. */
+        Errors400_ce8b2bf1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_dabe0553: {
+        Errors400_cfde47dd: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["stripeNotConfigured"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_db6641cf: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_RENDERING_ERROR"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["invalidEmailTheme"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_dd0053f5: {
+        Errors400_cff8caac: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["stripeAccountIdNotSet"] | components["schemas"]["stripeNotConfigured"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_d5364fd4: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_d44354dc: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -6068,36 +6075,26 @@ export interface components {
                 "text/plain": components["schemas"]["oauthFlowNotFound"] | components["schemas"]["oauthProviderFailed"] | components["schemas"]["sharedOAuthCredentialsMissing"];
             };
         };
-        /** @description Known error. */
-        Errors400_e0bbacc0: {
+        /** @description Known error, or plain-text error. */
+        Errors400_e9d65cde: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_e82a47a0: {
+        Errors400_e078f96b: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
-                "text/plain": components["schemas"]["systemPermissionImmutable"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_e972633d: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"] | components["schemas"]["otpSignInDisabledOnCreate"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["passwordSignInDisabledOnCreate"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"] | components["schemas"]["userCreateOAuthProviderNotFound"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -6112,46 +6109,80 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_f02dfe92: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"];
-                "text/plain": components["schemas"]["stripeNotConfigured"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_f1916105: {
+        Errors400_ed2ca1ac: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["OFFER_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
-            };
-        };
-        /** @description Known error. */
-        Errors400_fd0a48ea: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_RENDERING_ERROR"] | components["schemas"]["REQUIRES_CUSTOM_EMAIL_SERVER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_ff0c683e: {
+        Errors400_ef893616: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["apiKeysDisabled"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_f5dd2b7c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_fb862352: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["teamIdRequiredForClient"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_fd508b44: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CONTAINED_PERMISSION_NOT_FOUND"] | components["schemas"]["PERMISSION_ID_ALREADY_EXISTS"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["systemPermissionImmutable"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_ff44a78c: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["itemQuantityOutOfRange"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_ff97307b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["DATA_VAULT_STORE_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -7088,7 +7119,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_65c37bcc"];
+            400: components["responses"]["Errors400_178ac090"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7132,7 +7163,7 @@ export interface operations {
                     "application/json": components["schemas"]["CliPollAnswer"];
                 };
             };
-            400: components["responses"]["Errors400_c89d0e42"];
+            400: components["responses"]["Errors400_e9d65cde"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7159,7 +7190,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_9833be64"];
+            400: components["responses"]["Errors400_4e58c5df"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7189,7 +7220,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CodeSignInResponse"];
-            400: components["responses"]["Errors400_0622c2bb"];
+            400: components["responses"]["Errors400_cff8caac"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7399,7 +7430,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_9a05b211"];
+            400: components["responses"]["Errors400_0743e848"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -7424,7 +7455,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CodeSignInResponse"];
-            400: components["responses"]["Errors400_22dd508d"];
+            400: components["responses"]["Errors400_ce8b2bf1"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["Errors404_d1468792"];
@@ -7460,7 +7491,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7490,7 +7521,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_69fd1b8e"];
+            400: components["responses"]["Errors400_1925ede8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7519,7 +7550,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_69fd1b8e"];
+            400: components["responses"]["Errors400_1925ede8"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7554,7 +7585,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_016e783b"];
+            400: components["responses"]["Errors400_b4887d42"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7593,7 +7624,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_631e1551"];
+            400: components["responses"]["Errors400_962975ab"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7622,7 +7653,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_928403af"];
+            400: components["responses"]["Errors400_ef893616"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7657,7 +7688,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7693,7 +7724,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_5b8bf4d5"];
+            400: components["responses"]["Errors400_711850d9"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7720,7 +7751,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_c98a4d0a"];
+            400: components["responses"]["Errors400_50fffa31"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7748,7 +7779,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignInResponse"];
-            400: components["responses"]["Errors400_c9eab6e7"];
+            400: components["responses"]["Errors400_d44354dc"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7778,7 +7809,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignInResponse"];
-            400: components["responses"]["Errors400_5f36d3a1"];
+            400: components["responses"]["Errors400_c35baa5e"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -7811,7 +7842,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_e0bbacc0"];
+            400: components["responses"]["Errors400_c6f81e79"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7843,7 +7874,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7879,7 +7910,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_013c191d"];
+            400: components["responses"]["Errors400_f5dd2b7c"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -7912,7 +7943,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsEndOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7934,7 +7965,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_d79360e9"];
+            400: components["responses"]["Errors400_4defd9fc"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsEndOwnOnly"];
             404: components["responses"]["Errors404_b5cafa0e"];
@@ -8109,7 +8140,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_9ab55bc7"];
+            400: components["responses"]["Errors400_20e65ec9"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["connectedAccountsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -8143,7 +8174,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -8163,7 +8194,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_3ac7656c"];
+            400: components["responses"]["Errors400_0475b03e"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -8187,7 +8218,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_4527d7f7"];
@@ -8208,7 +8239,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_40b59a6b"];
+            400: components["responses"]["Errors400_3c8a0e5d"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -8234,7 +8265,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_8e9a39fe"];
+            400: components["responses"]["Errors400_13f180fb"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -8264,7 +8295,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_60c305fd"];
+            400: components["responses"]["Errors400_447bc0c8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_680ad90b"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -8290,7 +8321,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_0742cb30"];
+            400: components["responses"]["Errors400_a694634b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -8314,7 +8345,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_889b6daa"];
+            400: components["responses"]["Errors400_7eb16757"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["Errors403_38012697"];
             404: components["responses"]["Errors404_d1468792"];
@@ -8350,7 +8381,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -8387,7 +8418,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c0b9e8b1"];
+            400: components["responses"]["Errors400_13c45b8d"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -8426,7 +8457,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_3d0cf2bc"];
+            400: components["responses"]["Errors400_ff97307b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -8531,10 +8562,11 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_db6641cf"];
+            400: components["responses"]["Errors400_aac67661"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_85617c4a"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     sendEmail: {
@@ -8561,10 +8593,11 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_0e11ea86"];
+            400: components["responses"]["Errors400_282e029c"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     showUnsubscribe: {
@@ -8739,7 +8772,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Empty"];
-            400: components["responses"]["Errors400_92c7b7d3"];
+            400: components["responses"]["Errors400_3e299186"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -8989,7 +9022,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            400: components["responses"]["Errors400_169fabf0"];
+            400: components["responses"]["Errors400_29eaccbe"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9208,10 +9241,11 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_fd0a48ea"];
+            400: components["responses"]["Errors400_5a600b8f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_85617c4a"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listEmailThemes: {
@@ -9332,10 +9366,11 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_db6641cf"];
+            400: components["responses"]["Errors400_aac67661"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_8f49df69"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listSentEmails: {
@@ -9415,7 +9450,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_dabe0553"];
+            400: components["responses"]["Errors400_77774269"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9445,7 +9480,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_dd0053f5"];
+            400: components["responses"]["Errors400_2c4e5a33"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9474,7 +9509,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_f02dfe92"];
+            400: components["responses"]["Errors400_b29ca689"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_1fc0dac7"];
         };
@@ -9521,7 +9556,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_6c99f368"];
+            400: components["responses"]["Errors400_e078f96b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9599,7 +9634,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["AdminProject"];
-            400: components["responses"]["Errors400_2381124c"];
+            400: components["responses"]["Errors400_cfde47dd"];
             401: components["responses"]["Errors401_f125ec02"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -9630,7 +9665,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_1532029c"];
+            400: components["responses"]["Errors400_37198cd0"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9650,7 +9685,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AdminProject"];
-            400: components["responses"]["Errors400_2381124c"];
+            400: components["responses"]["Errors400_cfde47dd"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9749,7 +9784,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c7e27e33"];
+            400: components["responses"]["Errors400_2760f981"];
             401: components["responses"]["Errors401_64108dde"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -9783,7 +9818,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_84847b9e"];
+            400: components["responses"]["Errors400_6ad2a3d0"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9828,6 +9863,7 @@ export interface operations {
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     listWebhookEndpoints: {
@@ -9888,7 +9924,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            400: components["responses"]["Errors400_c8c81713"];
+            400: components["responses"]["Errors400_64661db4"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9965,7 +10001,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["WebhookEndpoint"];
-            400: components["responses"]["Errors400_c8c81713"];
+            400: components["responses"]["Errors400_64661db4"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_c8741478"];
             413: components["responses"]["bodyTooLarge"];
@@ -10118,7 +10154,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -10149,7 +10185,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ServerOAuthProvider"];
-            400: components["responses"]["Errors400_39ea7fc1"];
+            400: components["responses"]["Errors400_0c4136b3"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_92b8845a"];
             413: components["responses"]["bodyTooLarge"];
@@ -10170,7 +10206,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServerOAuthProvider"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -10191,7 +10227,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -10222,7 +10258,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerOAuthProvider"];
-            400: components["responses"]["Errors400_39ea7fc1"];
+            400: components["responses"]["Errors400_0c4136b3"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -10254,7 +10290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
-            400: components["responses"]["Errors400_c9aeb87a"];
+            400: components["responses"]["Errors400_5a59fdd8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_64152c38"];
         };
@@ -10291,7 +10327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ItemQuantityChangeCreated"];
                 };
             };
-            400: components["responses"]["Errors400_b646c1d1"];
+            400: components["responses"]["Errors400_ff44a78c"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_64152c38"];
             413: components["responses"]["bodyTooLarge"];
@@ -10360,7 +10396,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_dabe0553"];
+            400: components["responses"]["Errors400_77774269"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["purchasesOwnOnly"];
             404: components["responses"]["Errors404_49e70073"];
@@ -10410,7 +10446,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_f1916105"];
+            400: components["responses"]["Errors400_ed2ca1ac"];
             401: components["responses"]["Errors401_2a0ab813"];
             403: components["responses"]["purchaseUrlOwnOnly"];
             404: components["responses"]["Errors404_104d4038"];
@@ -10536,7 +10572,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["PermissionDefinition"];
-            400: components["responses"]["Errors400_04f05338"];
+            400: components["responses"]["Errors400_d5364fd4"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -10555,7 +10591,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a261cb10"];
+            400: components["responses"]["Errors400_83843d12"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_089947bf"];
             413: components["responses"]["bodyTooLarge"];
@@ -10578,7 +10614,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PermissionDefinition"];
-            400: components["responses"]["Errors400_e82a47a0"];
+            400: components["responses"]["Errors400_fd508b44"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_089947bf"];
             413: components["responses"]["bodyTooLarge"];
@@ -10612,7 +10648,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["permissionsListOwnOnly"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -10754,7 +10790,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -10782,7 +10818,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTeamApiKey"];
                 };
             };
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_e9b58266"];
@@ -10805,7 +10841,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -10831,7 +10867,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -10858,7 +10894,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_99ec2403"];
+            400: components["responses"]["Errors400_9502ad4a"];
             401: components["responses"]["Errors401_24d2745e"];
             404: components["responses"]["Errors404_8da9819e"];
             413: components["responses"]["bodyTooLarge"];
@@ -10933,7 +10969,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Empty"];
-            400: components["responses"]["Errors400_8a1ab824"];
+            400: components["responses"]["Errors400_bdd9f6b1"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -10968,7 +11004,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -11011,7 +11047,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b71f05d6"];
+            400: components["responses"]["Errors400_715b1a2f"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -11058,7 +11094,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_13930bf3"];
+            400: components["responses"]["Errors400_3d1d7a34"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -11092,7 +11128,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a49e9823"];
+            400: components["responses"]["Errors400_fb862352"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_104d4038"];
         };
@@ -11112,7 +11148,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServerTeamMemberProfile"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
         };
@@ -11136,7 +11172,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerTeamMemberProfile"];
-            400: components["responses"]["Errors400_8daf2052"];
+            400: components["responses"]["Errors400_ab44b9fd"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["teamProfileOwnOnly"];
             404: components["responses"]["Errors404_68f24d4e"];
@@ -11166,7 +11202,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMembership"];
                 };
             };
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d763adaa"];
             409: components["responses"]["TEAM_MEMBERSHIP_ALREADY_EXISTS"];
@@ -11188,7 +11224,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a1d418e4"];
+            400: components["responses"]["Errors400_a4b28596"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -11235,7 +11271,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["PermissionDefinition"];
-            400: components["responses"]["Errors400_04f05338"];
+            400: components["responses"]["Errors400_d5364fd4"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -11254,7 +11290,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a261cb10"];
+            400: components["responses"]["Errors400_83843d12"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_089947bf"];
             413: components["responses"]["bodyTooLarge"];
@@ -11277,7 +11313,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PermissionDefinition"];
-            400: components["responses"]["Errors400_e82a47a0"];
+            400: components["responses"]["Errors400_fd508b44"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_089947bf"];
             413: components["responses"]["bodyTooLarge"];
@@ -11312,7 +11348,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["permissionsListOwnOnly"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -11397,7 +11433,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["teamsListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -11420,7 +11456,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ServerTeam"];
-            400: components["responses"]["Errors400_8daf2052"];
+            400: components["responses"]["Errors400_ab44b9fd"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["Errors403_6b89288e"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -11487,7 +11523,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerTeam"];
-            400: components["responses"]["Errors400_977bcc70"];
+            400: components["responses"]["Errors400_b6de6f56"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -11517,7 +11553,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -11545,7 +11581,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUserApiKey"];
                 };
             };
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_e81c859f"];
@@ -11567,7 +11603,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_3d17d95a"];
+            400: components["responses"]["Errors400_a8bd7017"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -11592,7 +11628,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_ff0c683e"];
+            400: components["responses"]["Errors400_c446c7ac"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -11619,7 +11655,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_99ec2403"];
+            400: components["responses"]["Errors400_9502ad4a"];
             401: components["responses"]["Errors401_24d2745e"];
             404: components["responses"]["Errors404_8da9819e"];
             413: components["responses"]["bodyTooLarge"];
@@ -11680,7 +11716,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_e972633d"];
+            400: components["responses"]["Errors400_0aca835b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -11704,7 +11740,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_78d8f07d"];
         };
@@ -11745,7 +11781,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_9f193340"];
+            400: components["responses"]["Errors400_2b2310e1"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_c2d6ef05"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -11763,7 +11799,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_c409196f"];
+            400: components["responses"]["Errors400_936a7381"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
         };
@@ -11778,7 +11814,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_7dca0533"];
+            400: components["responses"]["Errors400_b892ba84"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -11798,7 +11834,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ServerUser"];
-            400: components["responses"]["Errors400_c155424f"];
+            400: components["responses"]["Errors400_a5c81a5b"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_6d5f2534"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];

@@ -96,7 +96,8 @@ async function verifyUserToken(deps: AppDeps, token: string, projectId: string, 
   return verified;
 }
 
-async function checkKey(deps: AppDeps, project: ProjectRow, accessType: AccessType, presented: string | undefined): Promise<void> {
+/** Checks that `presented` is a live key of `accessType`'s kind for the project; throws the missing or invalid key error. */
+export async function checkKey(deps: AppDeps, project: ProjectRow, accessType: AccessType, presented: string | undefined): Promise<void> {
   if (presented === undefined) throw missingKeyError[accessType]();
   // A mistyped key of the checksummed shape is refused without a lookup.
   const keyHash = presentedKeyHash(presented);

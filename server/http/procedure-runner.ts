@@ -11,6 +11,7 @@ import type { AppDeps } from "../deps.js";
 import { KnownError, StatusError } from "../errors.js";
 import { guardAction } from "../services/abuse.js";
 import { requireAccess, resolveAuth, type Auth, type HeaderReader } from "./auth.js";
+import { effectiveClientIp } from "./end-user-ip.js";
 import { createRequestContext } from "./handler.js";
 import { projectionOf, type Projection } from "./output-projection.js";
 import { schemaError, type LocatedIssues } from "./schema-error.js";
@@ -42,8 +43,9 @@ export function createProcedureRunner(
   displayPath: string,
 ): ProcedureRunner {
   const call = handler as unknown as (ctx: unknown, input: unknown) => Promise<unknown>;
-  const run: ProcedureRunner = async ({ header, requestId, input, clientIp, requestPath }) => {
+  const run: ProcedureRunner = async ({ header, requestId, input, clientIp: peerIp, requestPath }) => {
     const auth = await authenticate(definition, header, deps);
+    const clientIp = await effectiveClientIp(deps, auth, header, peerIp);
     if (definition.rateLimit) await guardAction(deps, definition.rateLimit, auth?.project.id ?? null, clientIp);
     const validated = validateInput(definition, auth, input, requestPath ?? displayPath);
     const output = await call(createRequestContext(deps, auth, requestId, header, clientIp), validated);

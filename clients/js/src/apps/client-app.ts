@@ -42,6 +42,8 @@ export interface ClientAppOptions {
 /** Options the server and admin layers add (read by the base constructor). */
 export interface LayerOptions {
   secretServerKey?: string;
+  /** The server app's `endUserIp` (see ServerAppOptions). */
+  endUserIp?: () => string | null | undefined | Promise<string | null | undefined>;
   superSecretAdminKey?: string;
   projectOwnerSession?: Session;
 }
@@ -98,6 +100,7 @@ export class LatchkeyClientApp {
       ...(options.secretServerKey !== undefined && { secretServerKey: options.secretServerKey }),
       ...(options.superSecretAdminKey !== undefined && { superSecretAdminKey: options.superSecretAdminKey }),
       ...(options.projectOwnerSession && { projectOwnerSession: options.projectOwnerSession }),
+      ...(options.endUserIp && { endUserIp: options.endUserIp }),
       extraRequestHeaders: options.extraRequestHeaders ?? env.extraRequestHeaders,
       ...(options.fetch && { fetch: options.fetch }),
     });
@@ -276,14 +279,15 @@ export class LatchkeyClientApp {
 
   /**
    * A second factor is needed: keeps the attempt code in `sessionStorage["stack_mfa_attempt_code"]` (read by
-   * the MFA page, which calls `signInWithMfa`) and opens the MFA page. Other errors pass through.
+   * the MFA page, which calls `signInWithMfa`) and opens the MFA page, unless `noRedirect` (the caller
+   * then gets the error, whose `details.attempt_code` it passes to `signInWithMfa`). Other errors pass through.
    */
-  private async handleMfa(caught: unknown): Promise<never> {
+  private async handleMfa(caught: unknown, noRedirect = false): Promise<never> {
     if (caught instanceof KnownErrors.MultiFactorAuthenticationRequired) {
       const attemptCode = caught.details?.attempt_code;
       const storage = (globalThis as { sessionStorage?: { setItem(key: string, value: string): void } }).sessionStorage;
       if (typeof attemptCode === "string") storage?.setItem(mfaAttemptCodeKey, attemptCode);
-      await this.redirectToMfa();
+      if (!noRedirect) await this.redirectToMfa();
     }
     throw caught;
   }
@@ -425,19 +429,20 @@ export class LatchkeyClientApp {
 
   /**
    * Signs in with an e-mail and a password; wrong credentials and an invalid second factor come back as
-   * an error result.
+   * an error result. A user with a second factor goes to the MFA page; with `noRedirect` the result is
+   * the `MultiFactorAuthenticationRequired` error instead, carrying the attempt code for `signInWithMfa`.
    * @example
    * ```ts
    * const result = await app.signInWithCredential({ email, password, noRedirect: true });
    * if (result.status === "error") console.log(result.error.message);
    * ```
    */
-  async signInWithCredential(options: { email: string; password: string; noRedirect?: boolean }): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"]>> {
+  async signInWithCredential(options: { email: string; password: string; noRedirect?: boolean }): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"] | KnownErrors["MultiFactorAuthenticationRequired"]>> {
     return catchKnown(async () => {
-      const tokens = await this._context.client("post", "/auth/password/sign-in", { body: { email: options.email, password: options.password } }, this._session()).catch((e: unknown) => this.handleMfa(e));
+      const tokens = await this._context.client("post", "/auth/password/sign-in", { body: { email: options.email, password: options.password } }, this._session()).catch((e: unknown) => this.handleMfa(e, options.noRedirect));
       await this.afterAuth(tokens, options.noRedirect);
       return undefined;
-    }, [KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode]);
+    }, [KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode, KnownErrors.MultiFactorAuthenticationRequired]);
   }
 
   /**
@@ -552,6 +557,19 @@ export class LatchkeyClientApp {
    */
   promptCliLogin(options: CliLoginOptions): Promise<Result<string, KnownErrors["CliAuthError"] | KnownErrors["CliAuthExpiredError"] | KnownErrors["CliAuthUsedError"]>> {
     return promptCliLogin(this._context, options);
+  }
+
+  /**
+   * Signs the current user out (as `user.signOut()`); with nobody signed in, only the redirect happens.
+   * @example
+   * ```ts
+   * await app.signOut({ redirectUrl: "/" });
+   * ```
+   */
+  async signOut(options?: { redirectUrl?: URL | string; tokenStore?: TokenStoreInit }): Promise<void> {
+    const user = await this.getUser(options?.tokenStore !== undefined ? { tokenStore: options.tokenStore } : {});
+    if (user) await user.signOut(options?.redirectUrl !== undefined ? { redirectUrl: options.redirectUrl } : undefined);
+    else if (options?.redirectUrl !== undefined) await this._context.redirect(String(options.redirectUrl));
   }
 
   /** Goes to the sign-in page (`urls.signIn`), which sends the user back to this page afterwards unless `noRedirectBack`, by the app's redirect method; resolves without navigating with `redirectMethod: "none"`. @example `await app.redirectToSignIn({ replace: true });` */

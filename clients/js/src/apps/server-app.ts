@@ -21,6 +21,21 @@ function sessionExtras(...args: Parameters<typeof userAuthExtras>) {
 
 export interface ServerAppOptions extends ClientAppOptions {
   secretServerKey?: string;
+  /**
+   * The address of the end user the current request is for (Latchkey only; Stack has no such option).
+   * Asked before every request; its answer goes out as `x-latchkey-end-user-ip` with the secret server
+   * key, and the server's per-address limits (sign-in, sign-up, codes) count that address instead of
+   * this server's, so one busy app does not use up its users' allowance. Return null when unknown.
+   * @example
+   * ```ts
+   * import { headers } from "next/headers";
+   * const app = new LatchkeyServerApp({
+   *   tokenStore: "nextjs-cookie",
+   *   endUserIp: async () => (await headers()).get("x-real-ip"),
+   * });
+   * ```
+   */
+  endUserIp?: () => string | null | undefined | Promise<string | null | undefined>;
 }
 
 export interface ServerUserCreateOptions {

@@ -69,6 +69,25 @@ describe("Transport", () => {
     expect(calls[1]!.init.body).toBe('{"a":1}');
   });
 
+  it("names the end user's address with the secret server key, at every access level, when the app gives one", async () => {
+    const addresses: (string | null)[] = ["203.0.113.5", "203.0.113.6", null];
+    const { transport, calls } = setup([() => json({}), () => json({}), () => json({})], { secretServerKey: "ssk", endUserIp: async () => addresses.shift() ?? null });
+    await transport.send({ method: "POST", path: "/auth/password/sign-in", body: {} }, null, "client");
+    expect(calls[0]!.headers).toMatchObject({ "x-stack-access-type": "client", "x-latchkey-end-user-ip": "203.0.113.5", "x-stack-secret-server-key": "ssk" });
+    await transport.send({ method: "GET", path: "/users" }, null, "server");
+    expect(calls[1]!.headers).toMatchObject({ "x-latchkey-end-user-ip": "203.0.113.6" });
+    // Unknown: neither the header nor, for client calls, the secret key.
+    await transport.send({ method: "GET", path: "/teams" }, null, "client");
+    expect(calls[2]!.headers).not.toHaveProperty("x-latchkey-end-user-ip");
+    expect(calls[2]!.headers).not.toHaveProperty("x-stack-secret-server-key");
+  });
+
+  it("never names an end user's address without the secret server key", async () => {
+    const { transport, calls } = setup([() => json({})], { endUserIp: () => "203.0.113.5" });
+    await transport.send({ method: "GET", path: "/users/me" }, null, "client");
+    expect(calls[0]!.headers).not.toHaveProperty("x-latchkey-end-user-ip");
+  });
+
   it("rebuilds known errors as their classes, with the real status", async () => {
     const { transport } = setup([() => knownError("VERIFICATION_CODE_ALREADY_USED", 409)]);
     const error = await transport.send({ method: "POST", path: "/x" }, null, "client").catch((e: unknown) => e);

@@ -18,6 +18,12 @@ export interface TransportOptions {
   /** An internal-project user's session whose access token replaces the keys (a project owner's admin app). */
   projectOwnerSession?: Session;
   extraRequestHeaders?: Record<string, string>;
+  /**
+   * With `secretServerKey`: the address of the end user a request is made for, sent as
+   * `x-latchkey-end-user-ip` (with the secret server key, at every access level) so that the server's
+   * per-address limits count that user, not this server; null or undefined: nothing is sent.
+   */
+  endUserIp?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Sent as `x-stack-client-version`. */
   clientVersion: string;
   /** Test seams: the fetch, randomness and wait used for requests and retries. */
@@ -138,6 +144,8 @@ export class Transport {
     const tokens = session ? await session.getLikelyValidTokens() : null;
     const ownerSession = accessType !== "client" || !this.options.publishableClientKey ? this.options.projectOwnerSession : undefined;
     const ownerTokens = ownerSession ? await ownerSession.getLikelyValidTokens() : null;
+    const { secretServerKey, endUserIp } = this.options;
+    const endUser = secretServerKey && endUserIp ? await endUserIp() : null;
     const headers: Record<string, string> = {
       "x-stack-override-error-status": "true",
       "x-stack-project-id": this.options.projectId,
@@ -147,6 +155,7 @@ export class Transport {
       ...(tokens && { "x-stack-access-token": tokens.accessToken, "x-stack-refresh-token": tokens.refreshToken }),
       ...this.keyHeaders(accessType),
       ...(ownerTokens && { "x-stack-admin-access-token": ownerTokens.accessToken }),
+      ...(endUser && secretServerKey && { "x-latchkey-end-user-ip": endUser, "x-stack-secret-server-key": secretServerKey }),
       ...this.options.extraRequestHeaders,
     };
     const url = this.url(request.path);
