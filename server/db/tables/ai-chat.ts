@@ -22,7 +22,7 @@ export function defineAiChatTables(b: TableBuilders, { projects }: ProjectTables
     (t) => [b.index("ai_chat_messages_thread_idx").on(t.projectId, t.threadId, t.sequence)],
   );
   /**
-   * A thread's count of saved messages. Every save claims a slot here first, in the statement (or
+   * A thread's count of saved messages and their size. Every save claims a slot here first, in the statement (or
    * transaction) that inserts the message: the row's lock makes concurrent saves of one thread take
    * turns, so the count is exact and the thread's cap holds (services/ai-chat/threads.ts).
    */
@@ -32,6 +32,8 @@ export function defineAiChatTables(b: TableBuilders, { projects }: ProjectTables
       projectId: projectIdColumn(b, projects),
       threadId: b.text("thread_id").notNull(),
       messageCount: b.integer("message_count").notNull(),
+      /** Characters of its messages' compact JSON, held under AI_CHAT_MAX_THREAD_JSON_CHARS the same way. */
+      jsonChars: b.integer("json_chars").notNull().default(0),
     },
     (t) => [b.primaryKey({ columns: [t.projectId, t.threadId] })],
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_chat_threads" ADD COLUMN "json_chars" integer DEFAULT 0 NOT NULL;
