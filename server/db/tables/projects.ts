@@ -13,6 +13,8 @@ export function defineProjectTables(b: TableBuilders) {
     fullLogoUrl: b.text("full_logo_url"),
     isProductionMode: b.boolean("is_production_mode").notNull().default(false),
     ownerTeamId: b.text("owner_team_id"),
+    /** The internal-project user who created it from the dashboard (counted by the per-user quota); null for others. */
+    creatorUserId: b.text("creator_user_id"),
     /** The environment-level config override (dot-path keys); rendered over the defaults on read. */
     configOverride: b.json("config_override").$type<ConfigOverride>().notNull(),
     /**

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "creator_user_id" text;
