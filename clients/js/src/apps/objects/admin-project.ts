@@ -107,6 +107,8 @@ function adminConfigOf(c: AdminProjectJson["config"]) {
       type: p.type,
       ...("client_id" in p && p.client_id !== undefined && { clientId: p.client_id }),
       ...("client_secret" in p && p.client_secret !== undefined && { clientSecret: p.client_secret }),
+      ...("facebook_config_id" in p && p.facebook_config_id !== undefined && { facebookConfigId: p.facebook_config_id }),
+      ...("microsoft_tenant_id" in p && p.microsoft_tenant_id !== undefined && { microsoftTenantId: p.microsoft_tenant_id }),
     })),
     emailConfig: c.email_config.type === "shared"
       ? { type: "shared" as const }

@@ -8,6 +8,8 @@ import { checkoutUrlMethod } from "./customer.js";
 import { getServerItem } from "./item.js";
 import { notificationCategoriesMethod } from "./notification-category.js";
 import { listServerOAuthProviders } from "./oauth-provider.js";
+import { mergeScopes } from "../oauth.js";
+import { oauthConnection, tokenOrNull, type ConnectedAccountOptions, type OAuthConnection } from "./user-auth-extras.js";
 import { grantPermission, permissionArgs, permissionMethods, revokePermission } from "./permissions.js";
 import { activeSessionOf, sessionHandle } from "./session.js";
 import { createServerTeam, type ServerTeam } from "./server-team.js";
@@ -69,6 +71,24 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
     setPrimaryEmail: (email: string | null, options?: { verified?: boolean }) => update({ primaryEmail: email, ...(options?.verified !== undefined && { primaryEmailVerified: options.verified }) }),
     /** Selects one of the user's teams, or none with null; throws `TeamMembershipNotFound` for a team the user is not in. @example `await user.setSelectedTeam(team);` */
     setSelectedTeam: (team: { id: string } | null) => update({ selectedTeamId: team?.id ?? null }),
+    /**
+     * A connected account of the user: a linked provider account whose access token (covering `scopes`)
+     * the server may use; null when there is none (an error with `or: "throw"`). Servers cannot send the
+     * user through a link flow: `or: "redirect"` throws when the account is missing.
+     * @example
+     * ```ts
+     * const github = await user.getConnectedAccount("github", { scopes: ["repo"] });
+     * if (github) console.log((await github.getAccessToken()).accessToken);
+     * ```
+     */
+    async getConnectedAccount(provider: string, options?: ConnectedAccountOptions): Promise<OAuthConnection | null> {
+      const scope = mergeScopes(...(options?.scopes ?? []));
+      const fetchToken = (provider_id: string, scope: string) => tokenOrNull(() => api("post", "/connected-accounts/{user_id}/{provider_id}/access-token", { path: { user_id, provider_id }, body: { scope } }));
+      const token = json.oauth_providers.some((p) => p.id === provider) ? await fetchToken(provider, scope) : null;
+      if (token !== null) return oauthConnection(provider, scope, token, fetchToken);
+      if (options?.or === "throw" || options?.or === "redirect") throw new Error(`The user has no connected ${provider} account${scope ? ` with the scopes ${scope}` : ""}`);
+      return null;
+    },
     /** Sets the password (servers need no old password). @example `await user.setPassword({ password: "a long passphrase" });` */
     async setPassword(options: { password: string }): Promise<KnownError | undefined> {
       await update({ password: options.password });

@@ -89,15 +89,7 @@ export function userAuthExtras(context: AppContext, session: Session, json: Clie
     const { items } = await context.client("get", "/oauth-providers", { query: { user_id: "me" } }, session);
     return items.map(providerOf);
   };
-  const accessToken = async (provider: string, scope: string): Promise<string | null> => {
-    try {
-      const answer = await context.client("post", "/connected-accounts/{user_id}/{provider_id}/access-token", { path: { user_id: "me", provider_id: provider }, body: { scope } }, session);
-      return answer.access_token;
-    } catch (caught) {
-      if (caught instanceof KnownErrors.OAuthConnectionNotConnectedToUser || caught instanceof KnownErrors.OAuthConnectionDoesNotHaveRequiredScope) return null;
-      throw caught;
-    }
-  };
+  const accessToken = (provider: string, scope: string) => tokenOrNull(() => context.client("post", "/connected-accounts/{user_id}/{provider_id}/access-token", { path: { user_id: "me", provider_id: provider }, body: { scope } }, session));
 
   return {
     /**
@@ -160,16 +152,31 @@ export function userAuthExtras(context: AppContext, session: Session, json: Clie
         if (options?.or === "throw") throw new Error(`The user has no connected ${provider} account${scope ? ` with the scopes ${scope}` : ""}`);
         return null;
       }
-      let current: string | null = token;
-      return {
-        id: provider,
-        async getAccessToken() {
-          const fresh = current ?? (await accessToken(provider, scope));
-          current = null;
-          if (fresh === null) throw new Error(`The ${provider} account no longer grants an access token for ${scope || "its scopes"}`);
-          return { accessToken: fresh };
-        },
-      };
+      return oauthConnection(provider, scope, token, accessToken);
+    },
+  };
+}
+
+/** A connected account's access token, or null when the user has no such account or it lacks the scopes. */
+export async function tokenOrNull(request: () => Promise<{ access_token: string }>): Promise<string | null> {
+  try {
+    return (await request()).access_token;
+  } catch (caught) {
+    if (caught instanceof KnownErrors.OAuthConnectionNotConnectedToUser || caught instanceof KnownErrors.OAuthConnectionDoesNotHaveRequiredScope) return null;
+    throw caught;
+  }
+}
+
+/** The connection object: its first access token already fetched, later ones fetched anew. */
+export function oauthConnection(provider: string, scope: string, first: string, fetchToken: (provider: string, scope: string) => Promise<string | null>): OAuthConnection {
+  let current: string | null = first;
+  return {
+    id: provider,
+    async getAccessToken() {
+      const fresh = current ?? (await fetchToken(provider, scope));
+      current = null;
+      if (fresh === null) throw new Error(`The ${provider} account no longer grants an access token for ${scope || "its scopes"}`);
+      return { accessToken: fresh };
     },
   };
 }
