@@ -15,6 +15,10 @@ export const AI_CHAT_SENDS_PER_HOUR = 120;
 
 export const AI_CHAT_MAX_SENT_MESSAGES = 200;
 export const AI_CHAT_MAX_THREAD_MESSAGES = 1000;
+/** The most JSON text one thread may hold in all (characters of its messages' compact JSON). */
+export const AI_CHAT_MAX_THREAD_JSON_CHARS = 2_000_000;
+/** The most threads one project may keep. */
+export const AI_CHAT_MAX_THREADS_PER_PROJECT = 500;
 /** The most JSON text one message may hold (characters of its compact JSON). */
 export const AI_CHAT_MAX_MESSAGE_JSON_CHARS = 100_000;
 
@@ -89,7 +93,7 @@ export const saveAiChatMessage = defineProcedure({
   summary: "Append a message to a stored thread",
   tags,
   successStatus: 200,
-  errors: ["aiChatThreadFull"],
+  errors: ["aiChatThreadFull", "aiChatThreadTooLarge", "aiChatTooManyThreads"],
   params: threadParams,
   body: z.strictObject({ message: boundedJson.meta({ description: "The message as the editor keeps it; returned as given by GET." }) }),
   output: emptyObject,

@@ -9,6 +9,8 @@ import { statusErrors } from "./status-errors.js";
 const wireTexts: Record<string, [number, string]> = {
   bodyTooLarge: [413, "The request body is larger than {maxBytes} bytes."],
   tooManyRequests: [429, "Too many attempts. Try again in {retryAfterSeconds} seconds."],
+  projectQuotaPerUser: [403, "You have created the most projects one user may ({limit}). Delete one before creating another."],
+  projectQuotaPerTeam: [403, "This team owns the most projects one team may ({limit}). Delete one before creating another."],
   endUserIpInvalid: [400, "The x-latchkey-end-user-ip header must be one IPv4 or IPv6 address."],
   adminTokenOwnerGone: [401, "The user of this admin access token no longer exists or has signed out."],
   sessionsListOwnOnly: [403, "Client can only list sessions for their own user."],
@@ -103,6 +105,8 @@ const wireTexts: Record<string, [number, string]> = {
   emailDraftNotFound: [404, "No draft found with given id"],
   aiChatProviderFailed: [502, "The AI assistant's provider did not answer: {reason}"],
   aiChatThreadFull: [400, "This chat thread already holds {maxMessages} messages, the most one thread keeps. Start a new thread."],
+  aiChatThreadTooLarge: [400, "This chat thread would hold more than {maxChars} characters of messages, the most one thread keeps. Start a new thread."],
+  aiChatTooManyThreads: [400, "This project already keeps {maxThreads} chat threads, the most one project keeps."],
   metricsTokenRequired: [401, "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>."],
 };
 

@@ -16,6 +16,9 @@ export const statusErrors = {
   // Request framing
   bodyTooLarge: defineStatusError(413, (d: { maxBytes: number }) => `The request body is larger than ${d.maxBytes} bytes.`),
   tooManyRequests: defineStatusError(429, (d: { retryAfterSeconds: number }) => `Too many attempts. Try again in ${d.retryAfterSeconds} seconds.`),
+  // Latchkey's own quota (no Stack text to match): projects per dashboard user and per owner team.
+  projectQuotaPerUser: defineStatusError(403, (d: { limit: number }) => `You have created the most projects one user may (${d.limit}). Delete one before creating another.`),
+  projectQuotaPerTeam: defineStatusError(403, (d: { limit: number }) => `This team owns the most projects one team may (${d.limit}). Delete one before creating another.`),
   // Latchkey's own header (no Stack text to match): a server naming its end user's address (http/end-user-ip.ts).
   endUserIpInvalid: defineStatusError(400, "The x-latchkey-end-user-ip header must be one IPv4 or IPv6 address."),
 
@@ -147,6 +150,10 @@ export const statusErrors = {
   // The e-mail editor's AI assistant
   aiChatProviderFailed: defineStatusError(502, (d: { reason: string }) => `The AI assistant's provider did not answer: ${d.reason}`),
   aiChatThreadFull: defineStatusError(400, (d: { maxMessages: number }) => `This chat thread already holds ${d.maxMessages} messages, the most one thread keeps. Start a new thread.`),
+  aiChatThreadTooLarge: defineStatusError(400, (d: { maxChars: number }) =>
+    `This chat thread would hold more than ${d.maxChars} characters of messages, the most one thread keeps. Start a new thread.`),
+  aiChatTooManyThreads: defineStatusError(400, (d: { maxThreads: number }) =>
+    `This project already keeps ${d.maxThreads} chat threads, the most one project keeps.`),
 
   // Operations (outside the API: /metrics)
   metricsTokenRequired: defineStatusError(401, "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>."),

@@ -4,13 +4,14 @@
  * is another thread. A thread keeps at most AI_CHAT_MAX_THREAD_MESSAGES messages.
  *
  * The cap is held by the thread's row in ai_chat_threads, not by counting messages: a save claims the
- * next slot there (an upsert that adds one only while the count is below the cap) and inserts its
- * message only if it got one. Counting the messages and then inserting would let concurrent saves each
+ * next slot there (an upsert that adds one only while the count and the size of the thread's messages stay
+ * within their caps) and inserts its message only if it got one. A project keeps at most
+ * AI_CHAT_MAX_THREADS_PER_PROJECT threads (checked when a save starts a thread). Counting the messages and then inserting would let concurrent saves each
  * see room for one more; the upsert locks the thread's row, so saves of one thread take turns.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { AI_CHAT_MAX_THREAD_MESSAGES } from "../../../contract/ai-chat.js";
+import { and, asc, count, eq, lt, lte, sql } from "drizzle-orm";
+import { AI_CHAT_MAX_THREAD_JSON_CHARS, AI_CHAT_MAX_THREAD_MESSAGES, AI_CHAT_MAX_THREADS_PER_PROJECT } from "../../../contract/ai-chat.js";
 import type { Db } from "../../db/store.js";
 import type { Tables } from "../../db/tables.js";
 import type { AppDeps } from "../../deps.js";
@@ -22,26 +23,49 @@ export interface ChatMessageRow {
   message: unknown;
 }
 
-/** Appends `message` to the project's thread; refuses once the thread is full. */
+/** Appends `message` to the project's thread; refuses once the thread is full (messages or size) or the project has too many threads. */
 export async function saveChatMessage(deps: AppDeps, projectId: string, threadId: string, message: unknown): Promise<void> {
+  const thread = await threadCounts(deps, projectId, threadId);
+  if (!thread && (await threadsOfProject(deps, projectId)) >= AI_CHAT_MAX_THREADS_PER_PROJECT) {
+    throw statusError("aiChatTooManyThreads", { maxThreads: AI_CHAT_MAX_THREADS_PER_PROJECT });
+  }
   const now = deps.clock.now();
   const row = { id: randomUUID(), projectId, threadId, sequence: nextSequence(now), message: message ?? null, createdAt: now };
-  const saved = deps.store.dialect === "postgres" ? await saveInOneStatement(deps, row) : await saveInTransaction(deps, row);
-  if (!saved) throw statusError("aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
+  const chars = JSON.stringify(row.message).length;
+  const saved = deps.store.dialect === "postgres" ? await saveInOneStatement(deps, row, chars) : await saveInTransaction(deps, row, chars);
+  if (saved) return;
+  const full = await threadCounts(deps, projectId, threadId);
+  if (full && full.messageCount >= AI_CHAT_MAX_THREAD_MESSAGES) throw statusError("aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
+  throw statusError("aiChatThreadTooLarge", { maxChars: AI_CHAT_MAX_THREAD_JSON_CHARS });
+}
+
+async function threadCounts(deps: AppDeps, projectId: string, threadId: string) {
+  const { aiChatThreads: threads } = deps.store.t;
+  const [row] = await deps.store.db
+    .select({ messageCount: threads.messageCount, jsonChars: threads.jsonChars })
+    .from(threads)
+    .where(and(eq(threads.projectId, projectId), eq(threads.threadId, threadId)));
+  return row;
+}
+
+async function threadsOfProject(deps: AppDeps, projectId: string): Promise<number> {
+  const { aiChatThreads: threads } = deps.store.t;
+  const [row] = await deps.store.db.select({ n: count() }).from(threads).where(eq(threads.projectId, projectId));
+  return Number(row?.n ?? 0);
 }
 
 type MessageRow = Tables["aiChatMessages"]["$inferInsert"];
 
-/** The upsert that takes the thread's next slot: returns the thread's row when it got one, nothing when full. */
-function claimSlot(deps: AppDeps, db: Db, projectId: string, threadId: string) {
+/** The upsert that takes the thread's next slot for `chars` more characters: the thread's row when it got one, nothing when full. */
+function claimSlot(deps: AppDeps, db: Db, projectId: string, threadId: string, chars: number) {
   const { aiChatThreads: threads } = deps.store.t;
   return db
     .insert(threads)
-    .values({ projectId, threadId, messageCount: 1 })
+    .values({ projectId, threadId, messageCount: 1, jsonChars: chars })
     .onConflictDoUpdate({
       target: [threads.projectId, threads.threadId],
-      set: { messageCount: sql`${threads.messageCount} + 1` },
-      setWhere: lt(threads.messageCount, AI_CHAT_MAX_THREAD_MESSAGES),
+      set: { messageCount: sql`${threads.messageCount} + 1`, jsonChars: sql`${threads.jsonChars} + ${chars}` },
+      setWhere: and(lt(threads.messageCount, AI_CHAT_MAX_THREAD_MESSAGES), lte(sql`${threads.jsonChars} + ${chars}`, AI_CHAT_MAX_THREAD_JSON_CHARS)),
     })
     .returning({ projectId: threads.projectId });
 }
@@ -52,10 +76,10 @@ function claimSlot(deps: AppDeps, db: Db, projectId: string, threadId: string) {
  * thread's row and checks the cap against its latest committed count, which a count of the messages
  * in the statement's snapshot would not see.
  */
-async function saveInOneStatement(deps: AppDeps, row: MessageRow): Promise<boolean> {
+async function saveInOneStatement(deps: AppDeps, row: MessageRow, chars: number): Promise<boolean> {
   const { aiChatMessages: messages } = deps.store.t;
   const db = deps.store.db;
-  const slot = db.$with("slot").as(claimSlot(deps, db, row.projectId, row.threadId));
+  const slot = db.$with("slot").as(claimSlot(deps, db, row.projectId, row.threadId, chars));
   // A SELECT list's parameters have no type of their own: each is cast to its column's type.
   const saved = await db
     .with(slot)
@@ -77,10 +101,10 @@ async function saveInOneStatement(deps: AppDeps, row: MessageRow): Promise<boole
 }
 
 /** SQLite: the claim and the insert in one transaction, which holds the database's one writer throughout. */
-async function saveInTransaction(deps: AppDeps, row: MessageRow): Promise<boolean> {
+async function saveInTransaction(deps: AppDeps, row: MessageRow, chars: number): Promise<boolean> {
   const { aiChatMessages: messages } = deps.store.t;
   return deps.store.transaction(async (tx) => {
-    const claimed = await claimSlot(deps, tx, row.projectId, row.threadId);
+    const claimed = await claimSlot(deps, tx, row.projectId, row.threadId, chars);
     if (claimed.length === 0) return false;
     await tx.insert(messages).values(row);
     return true;
