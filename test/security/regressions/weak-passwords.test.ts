@@ -29,7 +29,8 @@ async function signUp(lk: TestInstance, project: ProjectCredentials, email: stri
 }
 
 describe.each(testDialects)("password strength on %s", (dialect) => {
-  it("refuses easily guessed passwords at sign-up with the reason, and accepts strong ones", async () => {
+  // Thirteen sign-ups, five of them hashed: more than the default 20 s on a loaded two-core machine.
+  it("refuses easily guessed passwords at sign-up with the reason, and accepts strong ones", { timeout: 60_000 }, async () => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject({ configOverride: { "auth.password.allowSignIn": true, "domains.allowLocalhost": true } });
     for (const [password, reason] of weak) {
