@@ -4,6 +4,7 @@
  * cookies (route handlers and server actions; server components may only read them).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { isIP } from "node:net";
 import { cookies, headers } from "next/headers";
 import type { RequestLike, TokenStoreInit } from "@latchkey/js";
 import { requestPathHeader } from "../request-path.js";
@@ -15,6 +16,19 @@ export interface RequestScope {
   tokenStore: TokenStoreInit;
   /** The path and query the visitor asked for, when the middleware helper passed it on. */
   requestPath: string | null;
+  /** The visitor's address, as the proxy in front of Next.js (or Next.js itself) names it; null when unknown. */
+  visitorAddress: string | null;
+}
+
+/**
+ * The visitor's address: the first of X-Forwarded-For (the client, as the proxy in front of Next.js or
+ * `next start` records it), else X-Real-IP. Only a well-formed IPv4 or IPv6 address is passed on (the
+ * server refuses anything else); a visitor who forges the header only moves their own requests to
+ * another address's per-address allowance, never past the per-account limits.
+ */
+function visitorAddressOf(requestHeaders: Headers): string | null {
+  const candidate = (requestHeaders.get("x-forwarded-for")?.split(",")[0] ?? requestHeaders.get("x-real-ip") ?? "").trim();
+  return isIP(candidate) !== 0 ? candidate : null;
 }
 
 type CookieJar = Awaited<ReturnType<typeof cookies>>;
@@ -37,7 +51,8 @@ async function requestScope(projectId: string, watch: WatchStore): Promise<Reque
   if (existing) return existing;
   const cookieHeader = jar.getAll().map(({ name, value }) => `${name}=${encodeURIComponent(value)}`).join("; ");
   const tokenStore: RequestLike = { headers: { get: (name) => (name.toLowerCase() === "cookie" ? cookieHeader : null) } };
-  const scope: RequestScope = { tokenStore, requestPath: (await headers()).get(requestPathHeader) };
+  const requestHeaders = await headers();
+  const scope: RequestScope = { tokenStore, requestPath: requestHeaders.get(requestPathHeader), visitorAddress: visitorAddressOf(requestHeaders) };
   byJar.set(jar, scope);
   watch(tokenStore, (tokens) => writeTokens(jar, projectId, tokens));
   return scope;

@@ -2,7 +2,8 @@
  * Stack's `StackServerApp` of `@stackframe/stack`: the server app whose `tokenStore: "nextjs-cookie"` is the
  * visitor's cookies, read with `next/headers` in server components, route handlers and server actions,
  * and whose `redirectMethod: "nextjs"` redirects with Next's `redirect()` (a sign-in page redirect carries
- * the path the middleware helper passed on, so the visitor comes back after signing in).
+ * the path the middleware helper passed on, so the visitor comes back after signing in). Calls made for
+ * a visitor send the visitor's address (x-latchkey-end-user-ip) unless `endUserIp` says otherwise.
  */
 import { redirect } from "next/navigation";
 import { LatchkeyServerApp, type RedirectMethod, type ServerAppOptions, type TokenStoreInit } from "@latchkey/js";
@@ -36,7 +37,9 @@ export class StackServerApp extends LatchkeyServerApp {
 
   constructor(options: ServerAppOptions) {
     // The settings' NEXT_PUBLIC_STACK_* and STACK_* variables are read when the app is made, on the server.
-    super(options);
+    // Requests made for a visitor name the visitor's address, so the server's per-address limits count
+    // the visitor and not this one Next.js server that asks for all of them.
+    super({ ...options, endUserIp: options.endUserIp ?? (() => currentScope()?.visitorAddress ?? null) });
     const onServer = typeof window === "undefined";
     this.usesRequestCookies = onServer && (options.tokenStore === "nextjs-cookie" || options.tokenStore === "cookie");
     this.nextRedirects = onServer && (options.redirectMethod === undefined || options.redirectMethod === "nextjs");
