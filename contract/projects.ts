@@ -64,7 +64,7 @@ export const createOwnedProject = defineProcedure({
   summary: "Create a project owned by one of the signed-in internal-project user's teams",
   tags: ["Projects"],
   successStatus: 201,
-  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "invalidEmailTheme"],
+  errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "invalidEmailTheme", "projectQuotaPerUser", "projectQuotaPerTeam", "tooManyRequests"],
   body: ownedProjectCreate,
   output: adminProject,
 });

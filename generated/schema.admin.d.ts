@@ -1104,6 +1104,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/emails/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The local inbox: mails of a project without a mail server, newest first (500 at most, for 7 days) */
+        get: operations["listLocalInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/emails/inbox/{email_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail of the local inbox with its HTML and plain text */
+        get: operations["getLocalInboxEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/metrics": {
         parameters: {
             query?: never;
@@ -2572,6 +2606,10 @@ export interface components {
         aiChatProviderFailed: string;
         /** @description HTTP 400, text/plain, from the template `This chat thread already holds {maxMessages} messages, the most one thread keeps. Start a new thread.` */
         aiChatThreadFull: string;
+        /** @description HTTP 400, text/plain, from the template `This chat thread would hold more than {maxChars} characters of messages, the most one thread keeps. Start a new thread.` */
+        aiChatThreadTooLarge: string;
+        /** @description HTTP 400, text/plain, from the template `This project already keeps {maxThreads} chat threads, the most one project keeps.` */
+        aiChatTooManyThreads: string;
         /** @description HTTP 400. */
         ALL_OVERLOADS_FAILED: {
             /** @constant */
@@ -3604,6 +3642,27 @@ export interface components {
                 y: string;
             }[];
         };
+        /** @description A mail the project had nowhere to send, kept for its admins. */
+        LocalInboxEmail: {
+            created_at_millis: components["schemas"]["Millis"];
+            id: components["schemas"]["Uuid"];
+            subject: string;
+            to: string[];
+        };
+        /** @description A kept mail with its bodies (they hold codes and links). */
+        LocalInboxEmailContent: {
+            created_at_millis: components["schemas"]["Millis"];
+            html: string;
+            id: components["schemas"]["Uuid"];
+            subject: string;
+            text: string;
+            to: string[];
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        localInboxEmailNotFound: "No kept e-mail found with given id. Kept e-mails are removed after 7 days.";
         /**
          * @description Any JSON value, or null; at most 100000 characters as compact JSON.
          * @example {
@@ -4383,6 +4442,10 @@ export interface components {
             id: string;
             user_id: components["schemas"]["Uuid"];
         };
+        /** @description HTTP 403, text/plain, from the template `This team owns the most projects one team may ({limit}). Delete one before creating another.` */
+        projectQuotaPerTeam: string;
+        /** @description HTTP 403, text/plain, from the template `You have created the most projects one user may ({limit}). Delete one before creating another.` */
+        projectQuotaPerUser: string;
         ProjectUpdate: {
             config?: components["schemas"]["ProjectConfigUpdate"];
             description?: string | null;
@@ -5493,17 +5556,6 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3e299186: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["aiChatThreadFull"] | components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
         Errors400_4defd9fc: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -5754,6 +5806,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
                 "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["projectWithoutOwner"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_8370dd5d: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["aiChatThreadFull"] | components["schemas"]["aiChatThreadTooLarge"] | components["schemas"]["aiChatTooManyThreads"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -6282,6 +6345,15 @@ export interface components {
             };
         };
         /** @description Plain-text error. */
+        Errors403_8a679687: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["projectQuotaPerTeam"] | components["schemas"]["projectQuotaPerUser"];
+            };
+        };
+        /** @description Plain-text error. */
         Errors403_38012697: {
             headers: {
                 [name: string]: unknown;
@@ -6330,6 +6402,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["TEAM_MEMBERSHIP_NOT_FOUND"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_7f3f2f68: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["localInboxEmailNotFound"];
             };
         };
         /** @description Known error. */
@@ -8772,7 +8855,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Empty"];
-            400: components["responses"]["Errors400_3e299186"];
+            400: components["responses"]["Errors400_8370dd5d"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -9400,6 +9483,63 @@ export interface operations {
             404: components["responses"]["PROJECT_NOT_FOUND"];
         };
     };
+    listLocalInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["LocalInboxEmail"][];
+                        /**
+                         * @description `kept`: the project has no mail server and is not in production mode, so its mails are kept here; `production_mode`: nothing is kept; `mail_server`: mails are sent, not kept.
+                         * @enum {string}
+                         */
+                        state: "kept" | "production_mode" | "mail_server";
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    getLocalInboxEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email_id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalInboxEmailContent"];
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_7f3f2f68"];
+        };
+    };
     getProjectMetrics: {
         parameters: {
             query?: {
@@ -9636,8 +9776,10 @@ export interface operations {
             201: components["responses"]["AdminProject"];
             400: components["responses"]["Errors400_cfde47dd"];
             401: components["responses"]["Errors401_f125ec02"];
+            403: components["responses"]["Errors403_8a679687"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     getAdminProject: {

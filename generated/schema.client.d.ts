@@ -1641,6 +1641,10 @@ export interface components {
         aiChatProviderFailed: string;
         /** @description HTTP 400, text/plain, from the template `This chat thread already holds {maxMessages} messages, the most one thread keeps. Start a new thread.` */
         aiChatThreadFull: string;
+        /** @description HTTP 400, text/plain, from the template `This chat thread would hold more than {maxChars} characters of messages, the most one thread keeps. Start a new thread.` */
+        aiChatThreadTooLarge: string;
+        /** @description HTTP 400, text/plain, from the template `This project already keeps {maxThreads} chat threads, the most one project keeps.` */
+        aiChatTooManyThreads: string;
         /** @description HTTP 400. */
         ALL_OVERLOADS_FAILED: {
             /** @constant */
@@ -2724,6 +2728,11 @@ export interface components {
             }[];
         };
         /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        localInboxEmailNotFound: "No kept e-mail found with given id. Kept e-mails are removed after 7 days.";
+        /**
          * @description Any JSON value, or null; at most 100000 characters as compact JSON.
          * @example {
          *       "plan": "pro"
@@ -3401,6 +3410,10 @@ export interface components {
             id: string;
             user_id: components["schemas"]["Uuid"];
         };
+        /** @description HTTP 403, text/plain, from the template `This team owns the most projects one team may ({limit}). Delete one before creating another.` */
+        projectQuotaPerTeam: string;
+        /** @description HTTP 403, text/plain, from the template `You have created the most projects one user may ({limit}). Delete one before creating another.` */
+        projectQuotaPerUser: string;
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -4728,6 +4741,15 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["clientTeamCreationDisabled"] | components["schemas"]["teamsCreateOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        Errors403_8a679687: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["projectQuotaPerTeam"] | components["schemas"]["projectQuotaPerUser"];
             };
         };
         /** @description Plain-text error. */
@@ -6838,8 +6860,10 @@ export interface operations {
             };
             400: components["responses"]["Errors400_cfde47dd"];
             401: components["responses"]["Errors401_f125ec02"];
+            403: components["responses"]["Errors403_8a679687"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
         };
     };
     transferProject: {

@@ -4,6 +4,7 @@ import { requireUser, type Auth } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import { actorOf } from "./actor.js";
 import { productionModeProblems } from "../services/production-mode.js";
+import { checkProjectQuotas, guardProjectCreationRate } from "../services/project-quotas.js";
 import { createProject, deleteProject, INTERNAL_PROJECT_ID, transferProject as transfer, updateProject } from "../services/projects.js";
 import { projectToAdminJson, projectToClientJson } from "../views/projects.js";
 
@@ -31,8 +32,10 @@ const createOwnedProject: Handler<typeof c.createOwnedProject> = async (ctx, { b
   }
   const { display_name, owner_team_id, config, ...rest } = body;
   const hasChanges = config !== undefined || Object.keys(rest).length > 0;
+  await guardProjectCreationRate(deps, user.user.id);
   const project = await deps.store.transaction(async (tx) => {
-    const created = await createProject(deps, { displayName: display_name, ownerTeamId: owner_team_id }, tx);
+    await checkProjectQuotas(deps, user.user.id, owner_team_id, tx);
+    const created = await createProject(deps, { displayName: display_name, ownerTeamId: owner_team_id, creatorUserId: user.user.id }, tx);
     return hasChanges ? updateProject(deps, created.id, { ...rest, config }, tx) : created;
   });
   return projectToAdminJson(project);

@@ -159,6 +159,8 @@ export interface NewProject {
   displayName: string;
   description?: string;
   ownerTeamId?: string | null;
+  /** The dashboard user creating it (counted by the per-user quota, project-quotas.ts). */
+  creatorUserId?: string | null;
   isProductionMode?: boolean;
   logoUrl?: string | null;
   fullLogoUrl?: string | null;
@@ -175,6 +177,7 @@ export async function createProject(deps: AppDeps, project: NewProject, db = dep
       displayName: project.displayName,
       description: project.description ?? "",
       ownerTeamId: project.ownerTeamId ?? null,
+      creatorUserId: project.creatorUserId ?? null,
       isProductionMode: project.isProductionMode ?? false,
       logoUrl: project.logoUrl ?? null,
       fullLogoUrl: project.fullLogoUrl ?? null,

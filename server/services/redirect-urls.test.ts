@@ -188,7 +188,7 @@ describe("isTrustedUrl", () => {
 describe("assertTrustedUrl", () => {
   const project = (configOverride: ProjectRow["configOverride"]): ProjectRow => ({
     id: "p1", displayName: "P", description: "", logoUrl: null, fullLogoUrl: null, isProductionMode: false,
-    ownerTeamId: null, configOverride, signingKeysVersion: "", createdAt: new Date(0), updatedAt: new Date(0),
+    ownerTeamId: null, creatorUserId: null, configOverride, signingKeysVersion: "", createdAt: new Date(0), updatedAt: new Date(0),
   });
   const deps = { config: testServerConfig({ publicUrl: "https://auth.latchkey.test" }) };
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 import type { TtlCache } from "../ttl-cache.js";
 import type { pgTables } from "../schema.pg.js";
@@ -16,6 +16,7 @@ export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>)
     cache.delete(id);
     store.afterCommit(() => cache.delete(id), db);
   };
+  const countWhere = async (where: SQL, db: Db) => Number((await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0);
   return {
     async find(id: string, db: Db = store.db): Promise<ProjectRow | undefined> {
       const cacheable = db === store.db;
@@ -32,6 +33,14 @@ export function projectQueries(store: Store, cache: TtlCache<ProjectRow | null>)
     async listOwnedBy(teamIds: string[]) {
       if (teamIds.length === 0) return [];
       return store.db.select().from(projects).where(inArray(projects.ownerTeamId, teamIds)).orderBy(asc(projects.createdAt), asc(projects.id));
+    },
+    /** Projects a dashboard user created (the per-user quota). */
+    async countCreatedBy(userId: string, db: Db = store.db): Promise<number> {
+      return countWhere(eq(projects.creatorUserId, userId), db);
+    },
+    /** Projects a team of the internal project owns (the per-team quota). */
+    async countOwnedBy(teamId: string, db: Db = store.db): Promise<number> {
+      return countWhere(eq(projects.ownerTeamId, teamId), db);
     },
     /** Every project's id (for periodic work over all projects, e.g. audit checkpoints). */
     async ids(): Promise<string[]> {
