@@ -1,6 +1,7 @@
 /**
- * E-mail sending: the sent log (one row per recipient and outbox row, written by the e-mail deliverer)
- * and each user's notification preferences. Templates, themes and drafts live elsewhere.
+ * E-mail sending: the sent log (one row per recipient and outbox row, written by the e-mail deliverer),
+ * each user's notification preferences, and the local inbox of projects without a mail server.
+ * Templates, themes and drafts live elsewhere.
  */
 import type { TableBuilders } from "../builders.js";
 import { projectIdColumn, userIdColumn } from "./columns.js";
@@ -57,5 +58,25 @@ export function defineEmailTables(b: TableBuilders, { projects, users }: Project
     (t) => [b.primaryKey({ columns: [t.userId, t.categoryId] }), b.index("notification_preferences_project_idx").on(t.projectId, t.categoryId)],
   );
 
-  return { sentEmails, notificationPreferences };
+  /**
+   * The local inbox: while a project has no mail server and is not in production mode, the mails it
+   * could not send are kept here for its admins to read (services/email/local-inbox.ts; the newest
+   * 500 per project, for 7 days). Bodies hold codes and links: sealed like the outbox's payloads.
+   */
+  const localInboxEmails = b.table(
+    "local_inbox_emails",
+    {
+      id: b.text("id").primaryKey(),
+      projectId: projectIdColumn(b, projects),
+      outboxId: b.text("outbox_id").notNull(),
+      to: b.json("to").$type<string[]>().notNull(),
+      subject: b.text("subject").notNull(),
+      /** `{ html, text }`, sealed. */
+      body: b.text("body").notNull(),
+      createdAt: b.time("created_at").notNull(),
+    },
+    (t) => [b.index("local_inbox_emails_project_created_idx").on(t.projectId, t.createdAt)],
+  );
+
+  return { sentEmails, notificationPreferences, localInboxEmails };
 }
