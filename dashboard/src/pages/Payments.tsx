@@ -2,7 +2,7 @@
  * Payments: test mode, items, offers with their prices and included items (all in the project
  * configuration's `payments` subtree), a test checkout link, Stripe onboarding and the transactions.
  */
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Switch, Table, td } from "../components/ui.js";
@@ -155,16 +155,30 @@ function Offers({ payments }: { payments: PaymentsTree }) {
   );
 }
 
-function TestCheckout({ payments }: { payments: PaymentsTree }) {
+/** The full code of a checkout URL (`…/handler/purchase/«code»?…`). */
+function fullCodeOf(url: string): string {
+  return decodeURIComponent(/\/handler\/purchase\/([^/?#]+)/.exec(url)?.[1] ?? "");
+}
+
+function TestCheckout({ payments, testMode }: { payments: PaymentsTree; testMode: boolean }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const offers = Object.keys(payments.offers ?? {});
   const [offerId, setOfferId] = useState("");
   const [customerId, setCustomerId] = useState("");
-  const create = useMutation(trpc.createPurchaseUrl.mutationOptions());
+  const complete = useMutation(
+    trpc.testModePurchaseSession.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.listTransactions.queryKey() }) }),
+  );
+  const create = useMutation(trpc.createPurchaseUrl.mutationOptions({ onSuccess: () => complete.reset() }));
   const offer = offerId || offers[0] || "";
   const customerType = payments.offers?.[offer]?.customerType ?? "user";
+  const prices = payments.offers?.[offer]?.prices;
+  const priceId = prices && prices !== "include-by-default" ? (Object.keys(prices)[0] ?? "") : "";
   return (
-    <Card title="Test checkout" description="A checkout link for one customer; in test mode the purchase completes without payment.">
+    <Card
+      title="Test checkout"
+      description="A checkout link for one customer. In test mode you complete the purchase here, without payment (the checkout page does it only where payments.testPurchasesWithCode allows it in development)."
+    >
       {offers.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Add an offer first.</p>
       ) : (
@@ -198,6 +212,20 @@ function TestCheckout({ payments }: { payments: PaymentsTree }) {
           Open the checkout page <ExternalLink aria-hidden className="size-4" />
         </a>
       )}
+      {create.data && testMode && priceId !== "" && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            busy={complete.isPending}
+            disabled={complete.isSuccess}
+            onClick={() => complete.mutate({ body: { full_code: fullCodeOf(create.data.url), price_id: priceId } })}
+          >
+            Complete as a test purchase ({priceId})
+          </Button>
+          {complete.isSuccess && <span className="text-sm text-zinc-600 dark:text-zinc-400">Purchase completed.</span>}
+        </div>
+      )}
+      <InlineError error={complete.error} />
     </Card>
   );
 }
@@ -293,7 +321,7 @@ export default function Payments() {
               </Card>
               <Items payments={payments} />
               <Offers payments={payments} />
-              <TestCheckout payments={payments} />
+              <TestCheckout payments={payments} testMode={testMode} />
               <Stripe />
               <Transactions />
             </div>
