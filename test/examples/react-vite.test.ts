@@ -4,11 +4,11 @@
  * the server answers CORS for localhost), and driven in Debian's Chromium: sign up, sign out, sign in, see
  * the user's e-mail and display name, with @latchkey/js and @latchkey/react alone.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { testDialects } from "../support/databases.js";
 import { launchChromium, newPage, runAxe, screenshot } from "../support/chromium.js";
 import { parseCompatSdks } from "../compat/support/sdk.js";
 import { createWorld, uniqueEmail, type World } from "../compat/support/world.js";
+import { serveStatic } from "../support/static-site.js";
 import { repoRoot } from "./run-example.js";
 
 const exampleDir = join(repoRoot, "examples", "react-vite");
@@ -65,28 +66,6 @@ async function buildExample(env: Record<string, string>): Promise<string> {
     Object.assign(process.env, saved);
   }
   return outDir;
-}
-
-const contentTypes: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-};
-
-/** Serves a built single-page app: its files, and index.html for every other path (client-side routes). */
-async function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, "index.html");
-    response.writeHead(200, { "content-type": contentTypes[extname(file)] ?? "application/octet-stream" });
-    response.end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return { url: `http://localhost:${address.port}`, server };
 }
 
 describe.each(testDialects)("examples/react-vite on %s", (dialect) => {

@@ -15,7 +15,7 @@
 // Usage: node clients/js/scripts/build-package.mjs <package dir>   (run from anywhere)
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,8 +25,8 @@ const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8
 const dist = join(packageDir, "dist");
 const sourceCondition = (value) => (typeof value === "string" ? value : (value.import ?? value.default));
 
-/** Entry points: one per `exports` key, plus one per extra condition naming another source. */
-const entries = Object.entries(manifest.exports).flatMap(([key, value]) => {
+/** Entry points: one per `exports` key of a TypeScript source, plus one per extra condition naming another source. */
+const entries = Object.entries(manifest.exports).filter(([, value]) => /\.tsx?$/.test(sourceCondition(value))).flatMap(([key, value]) => {
   const name = key === "." ? "index" : key.replace(/^\.\//, "");
   const main = { key, condition: null, source: sourceCondition(value), name };
   const extras = typeof value === "string" ? [] : Object.entries(value)
@@ -34,6 +34,22 @@ const entries = Object.entries(manifest.exports).flatMap(([key, value]) => {
     .map(([condition, source]) => ({ key, condition, source, name: `${name}.${condition}` }));
   return [main, ...extras];
 });
+
+// One build of a package at a time (test files and the bench may build concurrently): a lock folder
+// beside dist/, released on exit; a lock older than ten minutes is a crashed build's and is taken over.
+const lock = join(packageDir, ".build-lock");
+for (const started = Date.now(); ;) {
+  try {
+    mkdirSync(lock);
+    break;
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+    if (Date.now() - started > 15 * 60_000) throw new Error(`${lock} is held for more than 15 minutes`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+}
+process.on("exit", () => rmSync(lock, { recursive: true, force: true }));
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -132,7 +148,9 @@ for (const output of [...Object.values(esm.metafile.outputs), ...Object.values(c
 const peers = manifest.peerDependencies ?? {};
 const dependencies = {};
 for (const name of [...imported].sort()) {
-  if (name in peers || name.startsWith("node:")) continue;
+  // The package itself is imported by name where an entry must stay a separate module (@latchkey/next's
+  // server entry imports its "use client" entry): not a dependency.
+  if (name in peers || name.startsWith("node:") || name === manifest.name) continue;
   const declared = manifest.dependencies?.[name];
   const installed = JSON.parse(readFileSync(join(repoRoot, "node_modules", name, "package.json"), "utf8")).version;
   dependencies[name] = declared ?? installed;

@@ -2,6 +2,7 @@
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { SignIn, SignUp, StackHandler, StackProvider, StackTheme } from "@latchkey/react";
+import "@latchkey/react/style.css";
 import { Home } from "./home.js";
 import { app, missingSettings } from "./latchkey.js";
 import "./app.css";
