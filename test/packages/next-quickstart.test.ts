@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "./next-app.js";
+import { repoRoot } from "./support/packed.js";
 
 /** The code blocks of the README's Next.js section that name an example file: path -> code after that line. */
 function quickstartFiles(readme: string): Map<string, string> {

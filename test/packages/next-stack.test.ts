@@ -14,7 +14,8 @@ import { testDialects } from "../support/databases.js";
 import { parseCompatSdks } from "../compat/support/sdk.js";
 import { createWorld, type World } from "../compat/support/world.js";
 import { nextJourney } from "./next-journey.js";
-import { buildNextApp, createNextApp, fetchesAtBuildTime, repoRoot, startNextApp, withOutput, type RunningNextApp } from "./next-app.js";
+import { appDependencies, buildNextApp, createNextApp, fetchesAtBuildTime, startNextApp, withOutput, type RunningNextApp } from "./next-app.js";
+import { repoRoot, type FreshProject } from "./support/packed.js";
 
 const example = join(repoRoot, "examples", "nextjs");
 const dialect = testDialects[0]!;
@@ -22,13 +23,12 @@ const stackVersion = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "u
 
 describe(`@stackframe/stack ${stackVersion} in examples/nextjs, against our server on ${dialect}`, () => {
   let world: World;
-  let app: { dir: string } & AsyncDisposable;
+  let app: FreshProject;
   let running: RunningNextApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    const { dependencies } = JSON.parse(readFileSync(join(example, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    const { "@latchkey/next": _ours, ...rest } = dependencies;
+    const { "@latchkey/next": _ours, ...rest } = appDependencies(example);
     app = await createNextApp({
       source: example,
       dependencies: { ...rest, "@stackframe/stack": stackVersion },

@@ -4,7 +4,6 @@
  * Next.js journey in Debian's Chromium against a running server. The build bakes the project's settings
  * in (NEXT_PUBLIC_* variables), so the app is built against one server, on the first test dialect.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,29 +12,21 @@ import { testDialects } from "../support/databases.js";
 import { parseCompatSdks } from "../compat/support/sdk.js";
 import { createWorld, type World } from "../compat/support/world.js";
 import { nextJourney } from "./next-journey.js";
-import { buildNextApp, createNextApp, fetchesAtBuildTime, packedLatchkey, repoRoot, startNextApp, withOutput, type RunningNextApp } from "./next-app.js";
+import { appDependencies, buildNextApp, createNextApp, fetchesAtBuildTime, startNextApp, withOutput, type RunningNextApp } from "./next-app.js";
+import { packedPackages, repoRoot, type FreshProject } from "./support/packed.js";
 
 const example = join(repoRoot, "examples", "nextjs");
 const dialect = testDialects[0]!;
 
 describe(`@latchkey/next packed, examples/nextjs on ${dialect}`, () => {
   let world: World;
-  let app: { dir: string } & AsyncDisposable;
+  let app: FreshProject;
   let running: RunningNextApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    const packed = await packedLatchkey();
-    const { dependencies } = JSON.parse(readFileSync(join(example, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    app = await createNextApp({
-      source: example,
-      dependencies: {
-        ...dependencies,
-        "@latchkey/js": `file:${packed.tarball("js")}`,
-        "@latchkey/react": `file:${packed.tarball("react")}`,
-        "@latchkey/next": `file:${packed.tarball("next")}`,
-      },
-    });
+    // The example's registry dependencies, and our three packages as their tarballs.
+    app = await createNextApp({ source: example, dependencies: { ...appDependencies(example), ...(await packedPackages()) } });
     // The server starts once the install is done (both at once can keep the server from answering within its start deadline on a loaded machine).
     world = await createWorld(dialect, parseCompatSdks("latchkey")[0]);
     await world.owned.update({ config: { signUpEnabled: true, credentialEnabled: true, allowLocalhost: true } });

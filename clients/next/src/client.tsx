@@ -5,7 +5,8 @@
  * client references; this module names each export, as a client boundary must.
  */
 import { useMemo, type ReactNode } from "react";
-import { StackHandler as ReactStackHandler, StackProvider as ReactStackProvider, useUser as reactUseUser } from "@latchkey/react";
+import { usePathname } from "next/navigation";
+import { StackHandler as ReactStackHandler, StackProvider as ReactStackProvider, StackTheme, useUser as reactUseUser } from "@latchkey/react";
 import type { ClientAppJson } from "./app-json.js";
 import { clientOnly } from "./bailout.js";
 import { clientAppFromJson } from "./client-app.js";
@@ -28,12 +29,12 @@ export {
   SelectedTeamSwitcher,
   SignIn,
   SignUp,
-  StackTheme,
   UserAvatar,
   UserButton,
   useProject,
   useStackApp,
 } from "@latchkey/react";
+export { StackTheme };
 
 /**
  * The signed-in user (Stack's `useUser`). In a client component rendered on the server, the component is
@@ -58,10 +59,17 @@ export function StackProviderFromJson({ app, lang, children }: { app: ClientAppJ
 }
 
 /**
- * The handler pages (sign-in, sign-up, account settings ...) for the address the browser shows; always
- * rendered in the browser. The server `StackHandler` renders it inside a `<Suspense>`.
+ * The handler pages (sign-in, sign-up, account settings ...) for the route being shown, in the theme's
+ * styles; always rendered in the browser. The server `StackHandler` renders it inside a `<Suspense>`.
  */
 export function StackHandlerClient({ fullPage = true }: StackHandlerProps) {
   clientOnly("StackHandler");
-  return <ReactStackHandler fullPage={fullPage} />;
+  // The router's path, not window.location: during a client-side navigation (a <Link> to the sign-out
+  // page) the new route renders before the address bar changes.
+  const location = usePathname();
+  return (
+    <StackTheme>
+      <ReactStackHandler fullPage={fullPage} location={location} />
+    </StackTheme>
+  );
 }
