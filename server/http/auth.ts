@@ -8,6 +8,7 @@ import type { KeyKind } from "../db/queries/api-key-sets.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
+import { isHostedPagesKey } from "../services/hosted-pages.js";
 import { INTERNAL_PROJECT_ID } from "../services/projects.js";
 import type { VerifiedAccessToken } from "../services/tokens/access-tokens.js";
 import { statusError, type StatusErrorName } from "../errors.js";
@@ -103,7 +104,7 @@ export async function checkKey(deps: AppDeps, project: ProjectRow, accessType: A
   const keyHash = presentedKeyHash(presented);
   if (keyHash === null) throw invalidKeyError[accessType](project.id);
   const live = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, keyForAccess[accessType].kind, keyHash, deps.clock.now());
-  if (!live) throw invalidKeyError[accessType](project.id);
+  if (!live && !(accessType === "client" && isHostedPagesKey(deps, project.id, presented))) throw invalidKeyError[accessType](project.id);
 }
 
 /**

@@ -143,20 +143,16 @@ function notBuilt(name: string): Response {
 /** The `<meta>` tags the hosted app reads at start (no inline script under the policy). */
 async function bootstrapMeta(deps: AppDeps, projectId: string): Promise<string> {
   const tags: Record<string, string> = { "latchkey-project-id": projectId, "latchkey-api-url": deps.config.publicUrl };
-  const bootstrap = PROJECT_ID.test(projectId) ? await hostedPagesBootstrap(deps, projectId) : null;
-  if (bootstrap) {
-    tags["latchkey-publishable-client-key"] = bootstrap.publishableClientKey;
-    const project = await deps.queries.projects.find(projectId);
-    if (project) {
-      const { domains } = renderProjectConfig(project);
-      const trusted = Object.values(domains.trustedDomains).flatMap((domain) => (domain.baseUrl ? [domain.baseUrl] : []));
-      tags["latchkey-trusted-domains"] = JSON.stringify({ allowLocalhost: domains.allowLocalhost, baseUrls: trusted });
-      // Every provider people may sign in with, custom OpenID Connect ones included (the client
-      // project view lists only the preset ones).
-      const { auth } = renderProjectConfig(project);
-      const providers = Object.entries(auth.oauth.providers).flatMap(([id, provider]) => (provider.allowSignIn && provider.type !== undefined ? [id] : []));
-      tags["latchkey-oauth-providers"] = JSON.stringify(providers.sort());
-    }
+  const project = PROJECT_ID.test(projectId) ? await deps.queries.projects.find(projectId) : undefined;
+  if (project) {
+    tags["latchkey-publishable-client-key"] = hostedPagesBootstrap(deps, project).publishableClientKey;
+    const { domains, auth } = renderProjectConfig(project);
+    const trusted = Object.values(domains.trustedDomains).flatMap((domain) => (domain.baseUrl ? [domain.baseUrl] : []));
+    tags["latchkey-trusted-domains"] = JSON.stringify({ allowLocalhost: domains.allowLocalhost, baseUrls: trusted });
+    // Every provider people may sign in with, custom OpenID Connect ones included (the client
+    // project view lists only the preset ones).
+    const providers = Object.entries(auth.oauth.providers).flatMap(([id, provider]) => (provider.allowSignIn && provider.type !== undefined ? [id] : []));
+    tags["latchkey-oauth-providers"] = JSON.stringify(providers.sort());
   } else {
     tags["latchkey-project-missing"] = "true";
   }

@@ -1,55 +1,38 @@
 /**
- * The publishable client key of the hosted pages (/handler/*). Client calls need a publishable key, and
- * the server keeps only hashes of keys, so each project gets, on first use of its hosted pages, a key set
- * of its own ("Hosted pages (managed by Latchkey)") holding one publishable key. The key is never stored:
- * it is an HMAC of the set's id under a key derived from the server secret, so any process sharing the
- * secret computes it again, and revoking the set in the dashboard makes the next page load create a new
- * one. Publishable keys are public by design (every app ships its own in its pages).
+ * The publishable client key of the hosted pages (/handler/*). Client calls need a publishable key;
+ * the hosted pages of a project use one that is never stored and never minted: an HMAC of the project
+ * id under a key derived from the server secret, which any process sharing the secret computes again
+ * and accepts as that project's publishable key (http/auth.ts, the OAuth client checks). Loading a
+ * hosted page therefore writes nothing into the project (issue 35, finding 11: it used to create a key
+ * set in any project named by `?project_id=`). Publishable keys are public by design (every app ships
+ * its own in its pages); this one grants what any of the project's publishable keys grants.
+ *
+ * Key sets named "Hosted pages (managed by Latchkey)" that earlier versions created are ordinary key
+ * sets: they keep working until revoked.
  */
-import { randomUUID } from "node:crypto";
+import type { ProjectRow } from "../db/queries/projects.js";
 import type { AppDeps } from "../deps.js";
-import { createKeySet, keyPrefixes } from "./api-key-sets.js";
+import { keyPrefixes } from "./api-key-sets.js";
+import { safeEqual } from "./secrets.js";
 
-export const HOSTED_KEY_DESCRIPTION = "Hosted pages (managed by Latchkey)";
-const MAC_PURPOSE = "hosted-pages-publishable-key";
-/** Far enough that it never matters; the set is replaced when revoked. */
-const KEY_LIFETIME_MS = 100 * 365 * 24 * 3600 * 1000;
-/** A found key is reused this long before the set is looked at again (revocation shows within it). */
-const CACHE_MS = 60_000;
+const MAC_PURPOSE = "hosted-pages-publishable-key:v2";
 
 export interface HostedPagesBootstrap {
   projectId: string;
   publishableClientKey: string;
 }
 
-/** The key of a hosted-pages key set. */
-export function hostedPagesKey(deps: Pick<AppDeps, "secrets">, projectId: string, setId: string): string {
-  return keyPrefixes.publishableClientKey + deps.secrets.mac(`${projectId}:${setId}`, MAC_PURPOSE);
+/** The hosted pages' publishable key of a project. */
+export function hostedPagesKey(deps: Pick<AppDeps, "secrets">, projectId: string): string {
+  return keyPrefixes.publishableClientKey + deps.secrets.mac(projectId, MAC_PURPOSE);
 }
 
-const cache = new WeakMap<AppDeps, Map<string, { value: HostedPagesBootstrap; until: number }>>();
+/** Whether `presented` is the hosted pages' publishable key of `projectId`. */
+export function isHostedPagesKey(deps: Pick<AppDeps, "secrets">, projectId: string, presented: string): boolean {
+  return presented.startsWith(keyPrefixes.publishableClientKey) && safeEqual(presented, hostedPagesKey(deps, projectId));
+}
 
-/** The project id and publishable key the hosted pages of `projectId` use, or null when there is no such project. */
-export async function hostedPagesBootstrap(deps: AppDeps, projectId: string): Promise<HostedPagesBootstrap | null> {
-  let byProject = cache.get(deps);
-  if (!byProject) cache.set(deps, (byProject = new Map()));
-  const nowMs = deps.clock.now().getTime();
-  const cached = byProject.get(projectId);
-  if (cached && cached.until > nowMs) return cached.value;
-
-  const project = await deps.queries.projects.find(projectId);
-  if (!project) return null;
-  const now = deps.clock.now();
-  const sets = await deps.queries.apiKeySets.list(projectId);
-  const live = sets.find((set) => set.description === HOSTED_KEY_DESCRIPTION && set.revokedAt === null && set.expiresAt > now && set.publishableClientKeyHash !== null);
-  let setId = live?.id;
-  if (setId === undefined) {
-    setId = randomUUID();
-    const publishableClientKey = hostedPagesKey(deps, projectId, setId);
-    await createKeySet(deps, projectId, { id: setId, description: HOSTED_KEY_DESCRIPTION, expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS), keys: { publishableClientKey } });
-  }
-  const value = { projectId, publishableClientKey: hostedPagesKey(deps, projectId, setId) };
-  if (byProject.size > 10_000) byProject.clear();
-  byProject.set(projectId, { value, until: nowMs + CACHE_MS });
-  return value;
+/** The project id and publishable key the hosted pages of `project` use. */
+export function hostedPagesBootstrap(deps: Pick<AppDeps, "secrets">, project: Pick<ProjectRow, "id">): HostedPagesBootstrap {
+  return { projectId: project.id, publishableClientKey: hostedPagesKey(deps, project.id) };
 }

@@ -5,6 +5,7 @@
 import { knownError } from "../../contract/known-error.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { AppDeps } from "../deps.js";
+import { isHostedPagesKey } from "./hosted-pages.js";
 import { hashSecret } from "./secrets.js";
 
 function fromBasic(header: string | undefined): { id?: string; secret?: string } {
@@ -27,6 +28,6 @@ export async function checkOAuthClient(deps: AppDeps, bodyId: string | undefined
   const project = await deps.queries.projects.find(projectId);
   if (!project) throw invalid();
   const key = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, "publishableClientKey", hashSecret(clientSecret), deps.clock.now());
-  if (!key) throw invalid();
+  if (!key && !isHostedPagesKey(deps, project.id, clientSecret)) throw invalid();
   return project;
 }

@@ -13,6 +13,7 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { UserRecord } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
+import { isHostedPagesKey } from "../hosted-pages.js";
 import { isTrustedUrl, redirectPolicy, withQueryParam } from "../redirect-urls.js";
 import { hashSecret, randomCode } from "../secrets.js";
 import { createVerificationCode } from "../verification-codes.js";
@@ -254,7 +255,7 @@ async function oauthClientProject(deps: AppDeps, clientId: string, clientSecret:
   const project = projectId && (branch === undefined || branch === "main") ? await deps.queries.projects.find(projectId) : undefined;
   if (!project) throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
   const key = await deps.queries.apiKeySets.findLiveByKeyHash(project.id, "publishableClientKey", hashSecret(clientSecret), deps.clock.now());
-  if (!key) throw knownError("INVALID_PUBLISHABLE_CLIENT_KEY", { project_id: project.id });
+  if (!key && !isHostedPagesKey(deps, project.id, clientSecret)) throw knownError("INVALID_PUBLISHABLE_CLIENT_KEY", { project_id: project.id });
   return project;
 }
 

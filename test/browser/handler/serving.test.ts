@@ -1,6 +1,6 @@
 /**
  * How the server serves the hosted pages (server/http/pages.ts): the page with the project's id and
- * hosted-pages key in <meta> tags, the strict content security policy, caching of hashed assets, the
+ * hosted-pages key in <meta> tags (computed, never stored), the strict content security policy, caching of hashed assets, the
  * `/` redirect, an unknown project, and the size of the sign-in page's JavaScript (under 150 KB gzipped).
  */
 import { gzipSync } from "node:zlib";
@@ -48,19 +48,11 @@ describe.each(testDialects)("hosted pages served by the server (%s)", (dialect) 
     expect(internal).toContain('<meta name="latchkey-project-id" content="internal">');
   });
 
-  it("replaces a revoked hosted-pages key set with a new one", async () => {
-    const html = await (await get(`/handler/sign-in?project_id=${server.project.id}`)).text();
-    const key = /name="latchkey-publishable-client-key" content="([^"]+)"/.exec(html)![1]!;
+  it("creates no key set in the project: the hosted pages' key is computed, never stored (issue 35, finding 11)", async () => {
+    await get(`/handler/sign-in?project_id=${server.project.id}`);
     const sets = await server.asAdmin("GET", "/internal/api-keys");
     expect(sets.status, sets.text).toBe(200);
-    const hosted = (sets.body.items as { id: string; description: string }[]).filter((s) => s.description === "Hosted pages (managed by Latchkey)");
-    expect(hosted).toHaveLength(1);
-    const revoked = await server.asAdmin("PATCH", `/internal/api-keys/${hosted[0]!.id}`, { revoked: true });
-    expect(revoked.status, revoked.text).toBe(200);
-    server.lk.clock.advance(61_000);
-    const next = await (await get(`/handler/sign-in?project_id=${server.project.id}`)).text();
-    const newKey = /name="latchkey-publishable-client-key" content="([^"]+)"/.exec(next)![1]!;
-    expect(newKey).not.toBe(key);
+    expect((sets.body.items as { description: string }[]).filter((s) => s.description === "Hosted pages (managed by Latchkey)")).toEqual([]);
   });
 
   it("marks an unknown project, and refuses odd project ids", async () => {
