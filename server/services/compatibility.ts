@@ -28,6 +28,8 @@ export const compatibilityFacts = Object.freeze({
     "S35-3", "S35-9",
     // Security: display names refuse control characters (a NUL byte broke PostgreSQL's text).
     "S35-7",
+    // Security: project quotas per dashboard user and per owner team.
+    "S35-10",
     // Wording: the access-type errors link to no outside documentation.
     "M1", "M2",
   ]),
@@ -40,5 +42,6 @@ export const compatibilityFacts = Object.freeze({
     "argon2-password-hash-import",
     "signing-key-rotation",
     "ai-chat-openai-compatible",
+    "end-user-ip-header",
   ]),
 } as const);
