@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get("/health", async (c) => {
     const body = await healthCheck(deps, c.req.query("db") !== undefined);
-    return c.json(body, 200, {
+    return c.json(body, body.status === "ok" ? 200 : 503, {
       "content-type": JSON_TYPE,
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "*",

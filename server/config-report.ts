@@ -29,6 +29,7 @@ export function describeConfig(config: ServerConfig): ConfigLine[] {
     line("DATABASE_URL", database),
     line("DATABASE_POOL_SIZE", config.databasePoolSize),
     line("LATCHKEY_SERVER_SECRET", isSet(config.serverSecret, `(unset: kept in ${config.dataDir}/server-secret)`)),
+    line("LATCHKEY_SERVER_SECRET_PREVIOUS", isSet(config.serverSecretPrevious, "(unset: no rotation in progress)")),
     line("LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY", isSet(config.internalKeys.publishableClientKey, "(unset)")),
     line("LATCHKEY_INTERNAL_SECRET_SERVER_KEY", isSet(config.internalKeys.secretServerKey, "(unset)")),
     line("LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY", isSet(config.internalKeys.superSecretAdminKey, "(unset)")),

@@ -38,6 +38,11 @@ export interface ServerConfig {
   checkTransactions: boolean;
   /** Base64 server secret (LATCHKEY_SERVER_SECRET); unset: a file in the data directory. */
   serverSecret: string | undefined;
+  /**
+   * The secret before a rotation (LATCHKEY_SERVER_SECRET_PREVIOUS, base64): it still opens what it sealed
+   * while processes roll to the new one (`latchkey secret rotate`); new values are sealed with the current one.
+   */
+  serverSecretPrevious?: string;
   accessTokenLifetimeMs: number;
   /**
    * The reverse proxies whose X-Forwarded-For entries name the client (LATCHKEY_TRUST_PROXY: a hop count
@@ -156,7 +161,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     validateResponses: choice(env, "LATCHKEY_VALIDATE_RESPONSES", ["true", "false"], "false") === "true",
     checkTransactions: choice(env, "LATCHKEY_CHECK_TRANSACTIONS", ["true", "false"], "false") === "true",
-    serverSecret: serverSecret(env),
+    serverSecret: serverSecret(env, "LATCHKEY_SERVER_SECRET"),
+    serverSecretPrevious: previousServerSecret(env),
     accessTokenLifetimeMs: integer(env, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS", 600, { min: 1, max: 86_400 }) * 1000,
     trustProxy: setting(env, "LATCHKEY_TRUST_PROXY", parseTrustedProxies),
     abuseLimits: choice(env, "LATCHKEY_ABUSE_LIMITS", ["on", "off"], "on") === "on",
@@ -314,13 +320,25 @@ function httpUrl(env: Env, name: string): string | undefined {
   return value.replace(/\/+$/, "");
 }
 
-function serverSecret(env: Env): string | undefined {
-  const value = env.LATCHKEY_SERVER_SECRET;
+function serverSecret(env: Env, name: string): string | undefined {
+  const value = env[name];
   if (value === undefined || value === "") return undefined;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) || Buffer.from(value, "base64").length < 32) {
-    throw new ConfigError("LATCHKEY_SERVER_SECRET", "must be base64 of at least 32 random bytes (e.g. the output of `openssl rand -base64 32`)");
+    throw new ConfigError(name, "must be base64 of at least 32 random bytes (e.g. the output of `openssl rand -base64 32`)");
   }
   return value;
+}
+
+/** Only beside LATCHKEY_SERVER_SECRET: the new secret of a rotation is always set in the environment. */
+function previousServerSecret(env: Env): string | undefined {
+  const previous = serverSecret(env, "LATCHKEY_SERVER_SECRET_PREVIOUS");
+  if (previous !== undefined && !env.LATCHKEY_SERVER_SECRET) {
+    throw new ConfigError("LATCHKEY_SERVER_SECRET_PREVIOUS", "is set without LATCHKEY_SERVER_SECRET (set the new secret there, the old one here)");
+  }
+  if (previous !== undefined && previous.trim() === env.LATCHKEY_SERVER_SECRET?.trim()) {
+    throw new ConfigError("LATCHKEY_SERVER_SECRET_PREVIOUS", "is the same as LATCHKEY_SERVER_SECRET (it must be the secret before the rotation)");
+  }
+  return previous;
 }
 
 function sharedSmtp(env: Env): SharedSmtpConfig | null {

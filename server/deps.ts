@@ -90,7 +90,8 @@ export interface AppDeps {
 /** Wires the dependencies every handler and service receives. */
 export function createDeps(base: { config: ServerConfig; store: Store; clock: Clock; log: Logger; serverSecret: Buffer }): AppDeps {
   const { config, store, clock, log } = base;
-  const secrets = createSecretBox(base.serverSecret);
+  const previousSecret = base.config.serverSecretPrevious;
+  const secrets = createSecretBox(base.serverSecret, previousSecret ? Buffer.from(previousSecret, "base64") : undefined);
   const plainQueries = createQueries(store, clock);
   // Secrets in project configurations are sealed at rest (services/config/sealed-secrets.ts).
   const queries: Queries = { ...plainQueries, projects: withSealedConfigSecrets(plainQueries.projects, secrets) };

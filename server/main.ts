@@ -1,5 +1,11 @@
-/** Starts the server: configuration, database (migrated), first-start set-up, HTTP. */
-import { serve } from "@hono/node-server";
+/**
+ * Starts the server. Every check comes first (settings, database, server secret against what the
+ * database holds, both ports taken), before anything is created or printed: a refused start leaves no
+ * keys behind that nobody saw. Then first-start set-up, and the one-time keys and a short banner, after
+ * the server listens.
+ */
+import { createAdaptorServer } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
 import { createMetricsApp } from "./http/metrics-endpoint.js";
 import { loadConfig, type ServerConfig } from "./config.js";
@@ -8,10 +14,13 @@ import { createDeps } from "./deps.js";
 import { bootstrap } from "./services/bootstrap.js";
 import { systemClock } from "./services/clock.js";
 import { registerBuiltInSinks } from "./services/event-sinks.js";
+import { SECRET_MISMATCH } from "./services/health.js";
 import { createLogger } from "./services/log.js";
 import { configurePasswordHashing } from "./services/passwords.js";
-import { loadServerSecret } from "./services/server-secret.js";
-import { databaseSetting, exitOnStartFailure, listenError, startStep } from "./start-errors.js";
+import { readServerSecret } from "./services/server-secret.js";
+import { secretOpensSigningKeys } from "./services/tokens/signing-keys.js";
+import { startBanner } from "./start-banner.js";
+import { databaseSetting, exitCodes, exitOnStartFailure, listenError, StartError, startStep } from "./start-errors.js";
 
 // A wrong setting stops the start with one line naming it (start-errors.ts), before anything is opened.
 let config: ServerConfig;
@@ -24,41 +33,42 @@ const log = createLogger(config.logLevel);
 const store = await startStep(databaseSetting(config), () =>
   openStore({ location: config.database, poolSize: config.databasePoolSize, checkTransactions: config.checkTransactions }),
 ).catch(exitOnStartFailure);
-const serverSecret = await startStep({ variable: "LATCHKEY_DATA_DIR", value: config.dataDir }, () => loadServerSecret(config.serverSecret, config.dataDir)).catch(
+const serverSecret = await startStep({ variable: "LATCHKEY_DATA_DIR", value: config.dataDir }, () => readServerSecret(config.serverSecret, config.dataDir)).catch(
   exitOnStartFailure,
 );
 configurePasswordHashing(config.passwordHashing.concurrency, config.passwordHashing.queueLimit);
-const deps = createDeps({ config, store, clock: systemClock, log, serverSecret });
+const deps = createDeps({ config, store, clock: systemClock, log, serverSecret: serverSecret.secret });
+if (!(await secretOpensSigningKeys(deps.queries.signingKeys, deps.secrets).catch(exitOnStartFailure))) {
+  const variable = config.serverSecret ? "LATCHKEY_SERVER_SECRET" : `LATCHKEY_SERVER_SECRET (unset: ${config.dataDir}/server-secret)`;
+  exitOnStartFailure(new StartError(`${variable}: ${SECRET_MISMATCH.replace(/^this process's server secret/, "this secret")}`, exitCodes.config));
+}
 registerBuiltInSinks(deps);
 
-const { generatedKeys } = await bootstrap(deps);
-if (generatedKeys) {
-  process.stdout.write(
-    [
-      "",
-      "Latchkey created the internal project's keys. They are shown only now; store them safely:",
-      `  LATCHKEY_INTERNAL_PUBLISHABLE_CLIENT_KEY=${generatedKeys.publishableClientKey}`,
-      `  LATCHKEY_INTERNAL_SECRET_SERVER_KEY=${generatedKeys.secretServerKey}`,
-      `  LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY=${generatedKeys.superSecretAdminKey}`,
-      "",
-    ].join("\n") + "\n",
-  );
-}
-
-deps.jobs.start();
+// Requests that arrive between listening and the end of first-start set-up wait for it.
+let ready = false;
+let markReady = () => {};
+const settingUp = new Promise<void>((resolve) => (markReady = resolve));
 const app = createApp(deps);
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  log.info("listening", {
-    port: info.port,
-    database: config.database.dialect === "sqlite" ? `sqlite:${config.database.path}` : "postgres",
+const server = createAdaptorServer({ fetch: (request, env) => (ready ? app.fetch(request, env) : settingUp.then(() => app.fetch(request, env))) });
+const metricsServer = config.metrics.port === null ? null : createAdaptorServer({ fetch: createMetricsApp(deps).fetch });
+
+/** Listens, or ends the process with the one line that says why (before anything was created). */
+function listen(httpServer: typeof server, port: number, host: string, variables: { portVariable: string; hostVariable: string }): Promise<AddressInfo> {
+  return new Promise((resolve) => {
+    httpServer.once("error", (error) => exitOnStartFailure(listenError(error, { port: String(port), host, ...variables })));
+    httpServer.listen(port, host, () => resolve(httpServer.address() as AddressInfo));
   });
-});
-server.once("error", (error) => exitOnStartFailure(listenError(error, { port: String(config.port), host: config.host, portVariable: "PORT", hostVariable: "HOST" })));
-const metricsPort = config.metrics.port;
-const metricsServer = metricsPort === null ? null : serve({ fetch: createMetricsApp(deps).fetch, port: metricsPort, hostname: config.metrics.host });
-metricsServer?.once("error", (error) =>
-  exitOnStartFailure(listenError(error, { port: String(metricsPort), host: config.metrics.host, portVariable: "LATCHKEY_METRICS_PORT", hostVariable: "LATCHKEY_METRICS_HOST" })),
-);
+}
+const address = await listen(server, config.port, config.host, { portVariable: "PORT", hostVariable: "HOST" });
+if (metricsServer) await listen(metricsServer, config.metrics.port!, config.metrics.host, { portVariable: "LATCHKEY_METRICS_PORT", hostVariable: "LATCHKEY_METRICS_HOST" });
+
+serverSecret.save?.();
+const { generatedKeys } = await bootstrap(deps).catch(exitOnStartFailure);
+deps.jobs.start();
+ready = true;
+markReady();
+log.info("listening", { port: address.port, database: config.database.dialect === "sqlite" ? `sqlite:${config.database.path}` : "postgres" });
+process.stdout.write(startBanner(config, generatedKeys));
 
 /** How long a stop waits for requests in progress before it closes their connections. */
 const DRAIN_TIMEOUT_MS = 20_000;

@@ -14,7 +14,12 @@ const apiRoot: Handler<typeof c.apiRoot> = async (ctx) => {
   return `Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\n${who}`;
 };
 
-const health: Handler<typeof c.health> = async (ctx, { query }) => healthCheck(ctx.deps, query.db !== undefined);
+const health: Handler<typeof c.health> = async (ctx, { query }) => {
+  const result = await healthCheck(ctx.deps, query.db !== undefined);
+  // The contract's health answers only "ok"; an unavailable process fails as when its database is down.
+  if (result.status !== "ok") throw new Error(result.reason);
+  return result;
+};
 
 const checkFeatureSupport: Handler<typeof c.checkFeatureSupport> = async (ctx, { body }) => {
   const feature = body?.feature_name ?? body?.name ?? "This feature";

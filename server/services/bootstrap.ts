@@ -22,6 +22,9 @@ export async function bootstrap(deps: AppDeps): Promise<BootstrapResult> {
         tx,
       );
     }
+    // Its signing keys now, sealed with this server secret: a process started later with another
+    // secret finds them and refuses to start (main.ts), instead of failing every sign-in.
+    await deps.signingKeys.current(INTERNAL_PROJECT_ID, "regular", tx);
     const fromEnv = deps.config.internalKeys;
     if (fromEnv.publishableClientKey || fromEnv.secretServerKey || fromEnv.superSecretAdminKey) {
       const set = { id: ENV_KEY_SET_ID, description: "Keys from the LATCHKEY_INTERNAL_* environment variables", expiresAt: new Date(now.getTime() + HUNDRED_YEARS), keys: fromEnv };

@@ -2,6 +2,8 @@
  * Authenticated encryption for values the server must read back (signing keys, TOTP secrets, queued
  * e-mails): AES-256-GCM with a key derived per purpose from the server secret. Output:
  * `v1.<base64url(iv | ciphertext | tag)>`.
+ * While a secret rotation rolls out (`latchkey secret rotate`), the previous secret still opens what it
+ * sealed; everything new is sealed with the current one.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
@@ -12,10 +14,11 @@ export interface SecretBox {
   mac(data: string, purpose: string): string;
 }
 
-export function createSecretBox(serverSecret: Buffer): SecretBox {
+/** Derives (and keeps) one key per purpose from a server secret. */
+function keyDeriver(serverSecret: Buffer): (purpose: string) => Buffer {
   if (serverSecret.length < 32) throw new Error("The server secret must be at least 32 bytes");
   const keys = new Map<string, Buffer>();
-  const keyFor = (purpose: string) => {
+  return (purpose) => {
     let key = keys.get(purpose);
     if (!key) {
       key = Buffer.from(hkdfSync("sha256", serverSecret, "latchkey-secret-box", purpose, 32));
@@ -23,6 +26,20 @@ export function createSecretBox(serverSecret: Buffer): SecretBox {
     }
     return key;
   };
+}
+
+function open(sealed: string, key: Buffer): string {
+  if (!sealed.startsWith("v1.")) throw new Error("Unknown sealed-value format");
+  const raw = Buffer.from(sealed.slice(3), "base64url");
+  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(raw.length - 16));
+  return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString("utf8");
+}
+
+/** A box sealing with `serverSecret`; `previousSecret` (during a rotation) only opens. */
+export function createSecretBox(serverSecret: Buffer, previousSecret?: Buffer): SecretBox {
+  const keyFor = keyDeriver(serverSecret);
+  const previousKeyFor = previousSecret ? keyDeriver(previousSecret) : null;
   return {
     mac(data, purpose) {
       return createHmac("sha256", keyFor(`mac:${purpose}`)).update(data, "utf8").digest("base64url");
@@ -34,11 +51,12 @@ export function createSecretBox(serverSecret: Buffer): SecretBox {
       return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
     },
     decrypt(sealed, purpose) {
-      if (!sealed.startsWith("v1.")) throw new Error("Unknown sealed-value format");
-      const raw = Buffer.from(sealed.slice(3), "base64url");
-      const decipher = createDecipheriv("aes-256-gcm", keyFor(purpose), raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(raw.length - 16));
-      return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString("utf8");
+      try {
+        return open(sealed, keyFor(purpose));
+      } catch (error) {
+        if (!previousKeyFor) throw error;
+        return open(sealed, previousKeyFor(purpose));
+      }
     },
   };
 }

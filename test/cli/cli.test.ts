@@ -109,6 +109,15 @@ describe("latchkey CLI", () => {
     expect(listed.stdout).toContain(`client …${keySet.publishable_client_key.slice(-4)}`);
     expect(listed.stdout).not.toContain(keySet.publishable_client_key);
 
+    // Each rotation retires the key that signed: the first rotation's signing key is retired by the second.
+    type Published = { kid: string; key_set: string; status: string }[];
+    const firstRotation = json(await latchkey(home, ["--json", "keys", "rotate-signing", "--project", created.id])) as Published;
+    const signedAfterFirst = firstRotation.find((k) => k.key_set === "regular" && k.status === "signing")!.kid;
+    const secondRotation = await latchkey(home, ["keys", "rotate-signing", "--project", created.id]);
+    expect(secondRotation.code).toBe(0);
+    expect(secondRotation.stdout).toContain(`Rotated the signing keys of project ${created.id}`);
+    expect(secondRotation.stdout).toMatch(new RegExp(`${signedAfterFirst}\\s+regular\\s+retired`));
+
     const revoked = json(await latchkey(home, ["--json", "keys", "revoke", keySet.id, "--project", created.id]));
     expect(revoked.manually_revoked_at_millis).toEqual(expect.any(Number));
     // Key checks are cached for up to 2 s.

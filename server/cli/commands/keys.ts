@@ -1,4 +1,4 @@
-/** `latchkey keys create | list | revoke`: a project's API key sets, with the signed-in owner's session. */
+/** `latchkey keys create | list | revoke | rotate-signing`: a project's API key sets, with the signed-in owner's session. */
 import type { Command } from "commander";
 import type { z } from "zod";
 import type { createdInternalApiKeySet, internalApiKeySet } from "../../../contract/internal-api-keys.js";
@@ -6,6 +6,7 @@ import { loadCliSettings } from "../../config.js";
 import { loadCredentials } from "../credentials.js";
 import { CliError, exitCodes, shortDate, table, type Output } from "../output.js";
 import { callAsOwner } from "../server-api.js";
+import { registerSigningKeyCommands } from "./signing-keys.js";
 
 type OutputOf = (command: Command) => Output;
 type KeySet = z.infer<typeof internalApiKeySet>;
@@ -23,6 +24,7 @@ const lastFours = (set: KeySet) =>
 export function registerKeyCommands(program: Command, outputOf: OutputOf): void {
   const keys = program.command("keys").description("a project's API keys (you must own the project)");
   const withProject = (command: Command) => command.requiredOption("--project <id>", "the project");
+  registerSigningKeyCommands(keys, outputOf);
 
   withProject(keys.command("list").description("list the project's key sets, newest first")).action(async (options: { project: string }, command: Command) => {
     const output = outputOf(command);

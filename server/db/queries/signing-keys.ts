@@ -8,6 +8,11 @@ export function signingKeyQueries(store: Store) {
       const [row] = await store.db.select().from(keys).where(eq(keys.projectId, projectId)).orderBy(desc(keys.createdAt)).limit(1);
       return row;
     },
+    /** The sealed private key made last, of any project (the start-up check that the server secret opens them). */
+    async newestSealed() {
+      const [row] = await store.db.select({ privateKey: keys.privateKey }).from(keys).orderBy(desc(keys.createdAt)).limit(1);
+      return row?.privateKey;
+    },
     /** Every key of the project, retired ones included. */
     async allForProject(projectId: string, db: Db = store.db) {
       return db.select().from(keys).where(eq(keys.projectId, projectId)).orderBy(desc(keys.createdAt));

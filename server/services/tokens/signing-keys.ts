@@ -157,6 +157,21 @@ function published(row: KeyRow): PublicJwk {
   return { alg: "ES256", crv: jwk.crv!, kid: row.id, kty: jwk.kty!, x: jwk.x!, y: jwk.y! };
 }
 
+/**
+ * Whether `secrets` opens the newest private key in the database (of any project), i.e. whether this
+ * process holds the server secret the others sealed with; true while there is none.
+ */
+export async function secretOpensSigningKeys(queries: ReturnType<typeof signingKeyQueries>, secrets: SecretBox): Promise<boolean> {
+  const sealed = await queries.newestSealed();
+  if (sealed === undefined) return true;
+  try {
+    secrets.decrypt(sealed, PURPOSE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>, secrets: SecretBox, options: SigningKeysOptions): SigningKeys {
   const { now } = options;
   /** Each project's signing keys, with the `signingKeysVersion` read with them; `stale` once forgotten. */
