@@ -1,7 +1,7 @@
 /**
  * Sending e-mail to users (custom HTML, a template or a draft), the sent log, the SMTP test mail, the
- * sign-in invitation, notification preferences and one-click unsubscribe. Templates, themes, drafts
- * and the render preview are in contract/email-templates.ts.
+ * sign-in invitation, notification preferences, one-click unsubscribe and the local inbox. Templates,
+ * themes, drafts and the render preview are in contract/email-templates.ts.
  */
 import { z } from "zod";
 import { email, jsonValue, listOf, millis, urlString, userIdOrMe, uuid } from "./fields.js";
@@ -106,6 +106,46 @@ export const listSentEmails = defineProcedure({
   output: listOf(sentEmail),
 });
 
+export const localInboxEmail = z
+  .object({
+    id: uuid,
+    to: z.array(z.string()),
+    subject: z.string(),
+    created_at_millis: millis,
+  })
+  .meta({ id: "LocalInboxEmail", description: "A mail the project had nowhere to send, kept for its admins." });
+
+export const localInboxEmailContent = localInboxEmail
+  .extend({ html: z.string(), text: z.string() })
+  .meta({ id: "LocalInboxEmailContent", description: "A kept mail with its bodies (they hold codes and links)." });
+
+export const listLocalInbox = defineProcedure({
+  method: "GET",
+  path: "/internal/emails/inbox",
+  access: "admin",
+  summary: "The local inbox: mails of a project without a mail server, newest first (500 at most, for 7 days)",
+  tags,
+  successStatus: 200,
+  errors: [],
+  output: listOf(localInboxEmail).extend({
+    state: z.enum(["kept", "production_mode", "mail_server"]).meta({
+      description: "`kept`: the project has no mail server and is not in production mode, so its mails are kept here; `production_mode`: nothing is kept; `mail_server`: mails are sent, not kept.",
+    }),
+  }),
+});
+
+export const getLocalInboxEmail = defineProcedure({
+  method: "GET",
+  path: "/internal/emails/inbox/{email_id}",
+  access: "admin",
+  summary: "One mail of the local inbox with its HTML and plain text",
+  tags,
+  successStatus: 200,
+  errors: ["localInboxEmailNotFound"],
+  params: z.strictObject({ email_id: uuid }),
+  output: localInboxEmailContent,
+});
+
 export const sendTestEmail = defineProcedure({
   rateLimit: "email-render",
   method: "POST",
@@ -189,6 +229,8 @@ export const confirmUnsubscribe = defineProcedure({
 export const emailProcedures = {
   sendEmail,
   listSentEmails,
+  listLocalInbox,
+  getLocalInboxEmail,
   sendTestEmail,
   sendSignInInvitation,
   listNotificationPreferences,

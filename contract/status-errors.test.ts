@@ -91,6 +91,7 @@ const wireTexts: Record<string, [number, string]> = {
   oauthProviderAccountExists: [400, "The same provider type with the same account ID already exists for this user."],
   webhookEndpointNotFound: [404, "Webhook endpoint not found."],
   webhookDeliveryNotFound: [404, "Webhook delivery not found."],
+  localInboxEmailNotFound: [404, "No kept e-mail found with given id. Kept e-mails are removed after 7 days."],
   webhookTargetRefused: [400, "The webhook URL cannot be used: {reason}"],
   emailSendFailed: [400, "Failed to send email. If you are the admin of this project, please check the email configuration and try again."],
   notificationCategoryNameNotFound: [400, "Notification category not found with given name"],

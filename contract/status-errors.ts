@@ -140,6 +140,8 @@ export const statusErrors = {
   notificationPreferencesViewOwnOnly: defineStatusError(403, "You can only view your own notification preferences"),
   notificationPreferencesManageOwnOnly: defineStatusError(403, "You can only manage your own notification preferences"),
   notificationCategoryNotFound: defineStatusError(404, "Notification category not found"),
+  // Latchkey's own (no Stack text to match): the local inbox of a project without a mail server.
+  localInboxEmailNotFound: defineStatusError(404, "No kept e-mail found with given id. Kept e-mails are removed after 7 days."),
   invalidUnsubscribeLink: defineStatusError(400, "This unsubscribe link is not valid. Copy the whole link from the e-mail, or change your preferences in the app."),
 
   // E-mail templates, themes and drafts

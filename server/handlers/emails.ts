@@ -1,13 +1,14 @@
 import type * as c from "../../contract/emails.js";
 import { knownError, statusError } from "../errors.js";
 import type { Handler, HandlerMap, RequestContext } from "../http/handler.js";
+import { inboxState, listLocalInbox as listKept, readLocalInbox } from "../services/email/local-inbox.js";
 import { categoryById, listPreferences, setPreference } from "../services/email/preferences.js";
 import { contentOf, sendEmailToUsers } from "../services/email/sending/send.js";
 import { latestSent } from "../services/email/sending/sent-log.js";
 import { sendSignInInvitation as inviteToSignIn } from "../services/email/sending/sign-in-invitation.js";
 import { trySmtpServer } from "../services/email/transport.js";
 import { describeUnsubscribe, unsubscribe } from "../services/email/unsubscribe.js";
-import { preferenceToJson, sentEmailToJson } from "../views/emails.js";
+import { inboxEmailContentToJson, inboxEmailToJson, preferenceToJson, sentEmailToJson } from "../views/emails.js";
 
 /** The SPEC's limit for the test mail: the answer comes within this time whatever the server does. */
 const TEST_EMAIL_TIMEOUT_MS = 10_000;
@@ -27,6 +28,17 @@ const sendEmail: Handler<typeof c.sendEmail> = async (ctx, { body }) => {
 const listSentEmails: Handler<typeof c.listSentEmails> = async (ctx) => {
   const rows = await latestSent(ctx.deps, ctx.auth.project.id, 100);
   return { items: rows.map(sentEmailToJson), is_paginated: false };
+};
+
+const listLocalInbox: Handler<typeof c.listLocalInbox> = async (ctx) => {
+  const rows = await listKept(ctx.deps, ctx.auth.project.id);
+  return { items: rows.map(inboxEmailToJson), is_paginated: false, state: inboxState(ctx.deps, ctx.auth.project) };
+};
+
+const getLocalInboxEmail: Handler<typeof c.getLocalInboxEmail> = async (ctx, { params }) => {
+  const email = await readLocalInbox(ctx.deps, ctx.auth.project.id, params.email_id);
+  if (!email) throw statusError("localInboxEmailNotFound");
+  return inboxEmailContentToJson(email);
 };
 
 const sendTestEmail: Handler<typeof c.sendTestEmail> = async (ctx, { body }) => {
@@ -86,6 +98,8 @@ const confirmUnsubscribe: Handler<typeof c.confirmUnsubscribe> = async (ctx, { q
 export const emailHandlers = {
   sendEmail,
   listSentEmails,
+  listLocalInbox,
+  getLocalInboxEmail,
   sendTestEmail,
   sendSignInInvitation,
   listNotificationPreferences,

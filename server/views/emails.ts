@@ -1,6 +1,7 @@
-/** Sent-log rows and notification preferences as the wire shows them. */
+/** Sent-log rows, kept mails of the local inbox and notification preferences as the wire shows them. */
 import type { z } from "zod";
-import type { notificationPreference, sentEmail } from "../../contract/emails.js";
+import type { localInboxEmail, localInboxEmailContent, notificationPreference, sentEmail } from "../../contract/emails.js";
+import type { InboxEmail, InboxSummary } from "../services/email/local-inbox.js";
 import type { Preference } from "../services/email/preferences.js";
 import type { SentEmailRow } from "../services/email/sending/sent-log.js";
 
@@ -30,4 +31,12 @@ export function preferenceToJson(preference: Preference): z.output<typeof notifi
     enabled: preference.enabled,
     can_disable: preference.category.canDisable,
   };
+}
+
+export function inboxEmailToJson(email: InboxSummary): z.output<typeof localInboxEmail> {
+  return { id: email.id, to: email.to, subject: email.subject, created_at_millis: email.createdAt.getTime() };
+}
+
+export function inboxEmailContentToJson(email: InboxEmail): z.output<typeof localInboxEmailContent> {
+  return { ...inboxEmailToJson(email), html: email.html, text: email.text };
 }

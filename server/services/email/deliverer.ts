@@ -2,7 +2,7 @@
  * Delivers the outbox's e-mail rows through the project's SMTP server (see transport.ts): a single
  * rendered mail (the product's own mails), a batch of a send-email request composed per recipient
  * (sending/deliver-batch.ts), or one mail composed now (sending/deliver-composed.ts). Every result goes
- * to the sent log.
+ * to the sent log. A project with nowhere to send keeps its mails in its local inbox (keep-unsendable.ts).
  */
 import type { SenderConfigRecord } from "../../db/tables/emails.js";
 import type { AppDeps } from "../../deps.js";
@@ -14,8 +14,9 @@ import { deliverComposed } from "./sending/deliver-composed.js";
 import { finishedRecipients, recordSent } from "./sending/sent-log.js";
 import { renderQueuedProductEmail } from "./templates.js";
 import { createEmailTransports, EmailSendError, type EmailTransports } from "./transport.js";
+import { keepUnsendable } from "./keep-unsendable.js";
 
-export const NO_EMAIL_SERVER = "No e-mail server is configured for this project";
+export { NO_EMAIL_SERVER } from "./keep-unsendable.js";
 
 /**
  * `transports`: where e-mails go (tests may pass their own, which the deliverer then leaves open);
@@ -26,7 +27,8 @@ export function createEmailDeliverer(deps: AppDeps, transports?: EmailTransports
   return {
     async deliver(row) {
       const transport = await ownTransports.forProject(row.projectId);
-      if (!transport) return { status: "undeliverable", error: NO_EMAIL_SERVER };
+      // Nowhere to send: undeliverable, and kept in the project's local inbox unless it is in production mode.
+      if (!transport) return keepUnsendable(deps, row);
       let sealed: SealedEmail;
       try {
         sealed = decryptSealedEmail(deps, row.payload);

@@ -9,7 +9,8 @@
  * sent, the row is delivered again once its lease expires.
  *
  * While started it also checkpoints the audit chains every `auditCheckpointIntervalMs`
- * (services/audit/checkpoint-writer.ts).
+ * (services/audit/checkpoint-writer.ts), and hourly removes local-inbox mails past their age
+ * (services/email/local-inbox.ts).
  */
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
@@ -21,6 +22,7 @@ import { createOutcomeRecorder } from "./outcomes.js";
 import { createPollLoop } from "./poll-loop.js";
 import { createPeriodicTask } from "./periodic-task.js";
 import { checkpointAllProjects } from "../audit/checkpoint-writer.js";
+import { localInboxNotice, pruneLocalInboxes } from "../email/local-inbox.js";
 
 export interface JobRunnerOptions {
   /** Time between passes when idle. Default 1 s. */
@@ -129,13 +131,18 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
     name: "audit checkpoints",
   });
 
+  const inboxPruning = createPeriodicTask({ intervalMs: 60 * 60 * 1000, task: () => pruneLocalInboxes(deps), log: deps.log, name: "local inbox pruning" });
+
   return {
     start() {
+      const notice = localInboxNotice(deps.config);
+      if (notice) deps.log.info(notice);
       loop.start();
       checkpoints.start();
+      inboxPruning.start();
     },
     async stop() {
-      await Promise.all([loop.stop(), checkpoints.stop()]);
+      await Promise.all([loop.stop(), checkpoints.stop(), inboxPruning.stop()]);
       if (ownsDeliverers) for (const deliverer of Object.values(deliverers)) deliverer.close?.();
     },
     runOnce,
