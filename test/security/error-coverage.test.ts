@@ -31,12 +31,6 @@ const notYetAsserted: Record<string, string> = {
   // its error, and then the entry goes (the last test below insists).
   projectQuotaPerUser: "in progress: issue 35, item 10",
   projectQuotaPerTeam: "in progress: issue 35, item 10",
-  contactChannelLimitReached: "in progress: issue 35, item 8",
-  aiChatThreadFull: "in progress: issue 35, item 8",
-  aiChatThreadTooLarge: "in progress: issue 35, item 8",
-  aiChatTooManyThreads: "in progress: issue 35, item 8",
-  addedEmailNeedsOwnerSession: "in progress: issue 35, item 2",
-  addedEmailOtherAccount: "in progress: issue 35, item 2",
 };
 
 /** The error tables' own tests name every entry; they prove nothing about the server sending it. */

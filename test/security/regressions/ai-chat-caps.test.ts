@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { AI_CHAT_MAX_THREAD_JSON_CHARS, AI_CHAT_MAX_THREADS_PER_PROJECT } from "../../../contract/ai-chat.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance } from "../../support/instance.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 describe.each(testDialects)("AI chat caps on %s", (dialect) => {
   it("refuses a message that would take a thread past its size, and stores nothing", async () => {
@@ -22,7 +23,7 @@ describe.each(testDialects)("AI chat caps on %s", (dialect) => {
       expect(saved.status, saved.text).toBe(200);
     }
     const refused = await lk.call("PATCH", `/internal/ai-chat/${thread}`, { access: "admin", project, body: { message: big } });
-    expect([refused.status, refused.text]).toEqual([400, `This chat thread would hold more than ${AI_CHAT_MAX_THREAD_JSON_CHARS} characters of messages, the most one thread keeps. Start a new thread.`]);
+    expectStatusError(refused, 400, "aiChatThreadTooLarge", { maxChars: AI_CHAT_MAX_THREAD_JSON_CHARS });
     const listed = await lk.call("GET", `/internal/ai-chat/${thread}`, { access: "admin", project });
     expect(listed.body.messages).toHaveLength(fitting);
     expect(listed.text.length).toBeLessThan(AI_CHAT_MAX_THREAD_JSON_CHARS + 10_000);
@@ -39,7 +40,7 @@ describe.each(testDialects)("AI chat caps on %s", (dialect) => {
     for (let i = 0; i < threads.length; i += 100) await store.db.insert(store.t.aiChatThreads).values(threads.slice(i, i + 100));
 
     const refused = await lk.call("PATCH", `/internal/ai-chat/${randomUUID()}`, { access: "admin", project, body: { message: "one more thread" } });
-    expect([refused.status, refused.text]).toEqual([400, `This project already keeps ${AI_CHAT_MAX_THREADS_PER_PROJECT} chat threads, the most one project keeps.`]);
+    expectStatusError(refused, 400, "aiChatTooManyThreads", { maxThreads: AI_CHAT_MAX_THREADS_PER_PROJECT });
     expect((await lk.call("PATCH", `/internal/ai-chat/${threads[0]!.threadId}`, { access: "admin", project, body: { message: "fine" } })).status).toBe(200);
     // Another project's threads are its own.
     expect((await lk.call("PATCH", `/internal/ai-chat/${randomUUID()}`, { access: "admin", project: other, body: { message: "fine" } })).status).toBe(200);

@@ -8,6 +8,7 @@ import { AI_CHAT_MAX_MESSAGE_JSON_CHARS, AI_CHAT_MAX_THREAD_MESSAGES } from "../
 import { saveChatMessage } from "../../../../server/services/ai-chat/threads.js";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+import { expectStatusError } from "../../../support/known-errors.js";
 
 const path = (threadId: string) => `/internal/ai-chat/${threadId}`;
 const save = (lk: TestInstance, project: ProjectCredentials, threadId: string, body: unknown, access: "client" | "server" | "admin" = "admin") =>
@@ -109,7 +110,7 @@ describe.each(testDialects)("AI chat threads on %s", (dialect) => {
 
     expect((await save(lk, project, thread, { message: "last one" })).status).toBe(200);
     const full = await save(lk, project, thread, { message: "one too many" });
-    expect([full.status, full.text]).toEqual([400, `This chat thread already holds ${AI_CHAT_MAX_THREAD_MESSAGES} messages, the most one thread keeps. Start a new thread.`]);
+    expectStatusError(full, 400, "aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
     const listed = (await list(lk, project, thread)).body.messages as unknown[];
     expect([listed.length, listed[0], listed.at(-1)]).toEqual([AI_CHAT_MAX_THREAD_MESSAGES, { n: 0 }, "last one"]);
     // Other threads are not limited by it.
