@@ -1,14 +1,19 @@
 /**
  * The SDK under test. Every compat scenario runs once per SDK named in `LATCHKEY_COMPAT_SDKS` (default:
- * both): the published `@stackframe/js` and our `@latchkey/js`, imported in its place. Ours is typed here as
- * Stack's classes, so the scenarios are written once against Stack's public surface.
+ * stack and latchkey): the published `@stackframe/js`; our `@latchkey/js` from the workspace sources
+ * (`latchkey`); or our `@latchkey/js` as a team installs it (`latchkey-packed`: the package built, packed
+ * and installed from its tarball outside the repository, see test/packages/support/packed.ts; the suite
+ * runs through it with `LATCHKEY_COMPAT_SDKS=latchkey-packed npx vitest run test/compat`). Ours is typed
+ * here as Stack's classes, so the scenarios are written once against Stack's public surface.
  */
 import * as stack from "@stackframe/js";
 import * as latchkey from "@latchkey/js";
 import type { Dialect } from "../../../server/db/store.js";
+import { join } from "node:path";
 import { testDialects } from "../../support/databases.js";
+import { installedPackages } from "../../packages/support/packed.js";
 
-export type SdkName = "stack" | "latchkey";
+export type SdkName = "stack" | "latchkey" | "latchkey-packed";
 
 export interface Sdk {
   name: SdkName;
@@ -17,23 +22,37 @@ export interface Sdk {
   StackAdminApp: typeof stack.StackAdminApp;
 }
 
-const sdks: Record<SdkName, Sdk> = {
+const ours = (name: SdkName, module: typeof latchkey): Sdk => ({
+  name,
+  StackClientApp: module.StackClientApp as unknown as typeof stack.StackClientApp,
+  StackServerApp: module.StackServerApp as unknown as typeof stack.StackServerApp,
+  StackAdminApp: module.StackAdminApp as unknown as typeof stack.StackAdminApp,
+});
+
+const sdkNames: SdkName[] = ["stack", "latchkey", "latchkey-packed"];
+const requested = process.env.LATCHKEY_COMPAT_SDKS?.split(",").map((name) => name.trim()) ?? [];
+// The packed package is built, packed and installed only when a run asks for it.
+const packed = requested.includes("latchkey-packed")
+  ? ((await import(join(await installedPackages(), "node_modules/@latchkey/js/index.js"))) as typeof latchkey)
+  : null;
+
+const sdks: Partial<Record<SdkName, Sdk>> = {
   stack: { name: "stack", StackClientApp: stack.StackClientApp, StackServerApp: stack.StackServerApp, StackAdminApp: stack.StackAdminApp },
-  latchkey: {
-    name: "latchkey",
-    StackClientApp: latchkey.StackClientApp as unknown as typeof stack.StackClientApp,
-    StackServerApp: latchkey.StackServerApp as unknown as typeof stack.StackServerApp,
-    StackAdminApp: latchkey.StackAdminApp as unknown as typeof stack.StackAdminApp,
-  },
+  latchkey: ours("latchkey", latchkey),
+  ...(packed && { "latchkey-packed": ours("latchkey-packed", packed) }),
 };
 
-/** Reads `LATCHKEY_COMPAT_SDKS` (comma-separated; both when unset). An unknown name throws. */
+/** Reads `LATCHKEY_COMPAT_SDKS` (comma-separated; stack and latchkey when unset). An unknown name throws. */
 export function parseCompatSdks(value: string | undefined): Sdk[] {
-  if (value === undefined) return Object.values(sdks);
+  if (value === undefined) return [sdks.stack!, sdks.latchkey!];
   const names = value.split(",").map((name) => name.trim()).filter((name) => name !== "");
-  const unknown = names.filter((name) => !(name in sdks));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`LATCHKEY_COMPAT_SDKS: name one or more of ${Object.keys(sdks).join(", ")} (got "${value}")`);
-  return [...new Set(names)].map((name) => sdks[name as SdkName]);
+  const unknown = names.filter((name) => !sdkNames.includes(name as SdkName));
+  if (unknown.length > 0 || names.length === 0) throw new Error(`LATCHKEY_COMPAT_SDKS: name one or more of ${sdkNames.join(", ")} (got "${value}")`);
+  return [...new Set(names)].map((name) => {
+    const sdk = sdks[name as SdkName];
+    if (!sdk) throw new Error(`LATCHKEY_COMPAT_SDKS: ${name} is loaded only when the run's LATCHKEY_COMPAT_SDKS names it`);
+    return sdk;
+  });
 }
 
 /** One run of a compat file: an SDK on a database. */

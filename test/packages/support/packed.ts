@@ -12,7 +12,7 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -57,6 +57,21 @@ export async function packedPackages(): Promise<Record<string, string>> {
     }
   }
   return JSON.parse(readFileSync(join(dir, "packed.json"), "utf8")) as Record<string, string>;
+}
+
+/**
+ * A project folder beside the tarballs with the packed packages installed (once per source state, under
+ * the same lock): for tests that import a package as an app would (the compat suite through the packed
+ * @latchkey/js). Answers the folder; its node_modules holds the packages.
+ */
+export async function installedPackages(): Promise<string> {
+  const packed = await packedPackages();
+  const dir = join(dirname(Object.values(packed)[0]!), "installed");
+  if (existsSync(join(dir, "node_modules", ".package-lock.json"))) return dir;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "latchkey-installed", private: true, dependencies: Object.fromEntries(Object.entries(packed).map(([name, tarball]) => [name, `file:${tarball}`])) }, null, 2) + "\n");
+  await run("flock", [join(dir, "..", "..", "lock"), "npm", "install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, env: baseEnv(), maxBuffer: 1 << 24, timeout: 10 * 60_000 });
+  return dir;
 }
 
 export interface FreshProject extends AsyncDisposable {
