@@ -13,10 +13,8 @@
  * - `notPerUser`: why mode (b) (user 2 of the victim project against user 1's objects) does not apply:
  *   the input is a bearer secret whose possession authorizes by design, or anyone may make the call.
  */
-import { randomUUID } from "node:crypto";
-import { keepInLocalInbox } from "../../server/services/email/local-inbox.js";
 import type { TestInstance } from "../support/instance.js";
-import { AI_CHAT_THREAD_ID, MARKER, type Attacker, type Victim } from "./support/tenants.js";
+import { AI_CHAT_THREAD_ID, type Attacker, type Victim } from "./support/tenants.js";
 import { oauthIsolationRoutes } from "./isolation-routes-oauth.js";
 
 export interface VictimRequest {
@@ -583,12 +581,7 @@ export const isolationRoutes: Record<string, RouteCase> = {
   "GET /internal/emails": { notPerUser: NO_IDS, requests: () => [{ label: "own sent log" }] },
   "GET /internal/emails/inbox": { notPerUser: NO_IDS, requests: () => [{ label: "own local inbox" }] },
   "GET /internal/emails/inbox/{email_id}": {
-    requests: async ({ lk, victim }) => {
-      // A mail kept for the victim project, with the marker in its address, subject and bodies.
-      const mail = { to: [`${MARKER}-kept@example.test`], subject: `${MARKER}-kept`, html: `<p>${MARKER}-kept-html</p>`, text: `${MARKER}-kept-text` };
-      const id = await keepInLocalInbox(lk.deps, victim.project.id, randomUUID(), mail);
-      return [{ label: "victim's kept mail", refuse: true, params: { email_id: id } }];
-    },
+    requests: ({ victim }) => [{ label: "victim's kept mail", refuse: true, params: { email_id: victim.keptMailId } }],
   },
   "POST /internal/send-test-email": {
     notPerUser: NO_IDS,

@@ -5,7 +5,9 @@
  * owner of that project on the internal project). Every human-readable victim value carries the marker
  * `zq9victim`, so a leak of anything seeded is visible in a response even if it is not listed.
  */
+import { randomUUID } from "node:crypto";
 import { TOTP, Secret } from "otpauth";
+import { keepInLocalInbox } from "../../../server/services/email/local-inbox.js";
 import { decryptEmailPayload } from "../../../server/services/email/outbox.js";
 import type { CallOptions, ProjectCredentials, TestInstance } from "../../support/instance.js";
 import { softAuthenticator, type SoftAuthenticator } from "./passkey.js";
@@ -84,6 +86,8 @@ export interface Victim {
   /** An e-mail theme and an e-mail draft of the project's own (names carry the marker). */
   emailThemeId: string;
   emailDraftId: string;
+  /** A mail kept in the project's local inbox (address, subject and bodies carry the marker). */
+  keptMailId: string;
   codes: {
     emailVerification: string;
     passwordReset: string;
@@ -275,6 +279,12 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
     webhookEndpoint: { id: webhookEndpoint.id, secret: webhookEndpoint.secret },
     emailThemeId: emailTheme.id,
     emailDraftId: emailDraft.id,
+    keptMailId: await keepInLocalInbox(lk.deps, project.id, randomUUID(), {
+      to: [`${MARKER}-kept@example.test`],
+      subject: `${MARKER}-kept`,
+      html: `<p>${MARKER}-kept-html</p>`,
+      text: `${MARKER}-kept-text`,
+    }),
     codes: {
       emailVerification: await mailedCode(lk, project.id, "http://localhost:3000/v?"),
       passwordReset: await mailedCode(lk, project.id, "http://localhost:3000/reset"),
@@ -297,7 +307,7 @@ function registerValues(v: Victim): void {
   // Item names are open to every client of the project (through custom customers' items).
   add("projectPublic", v.project.id, v.displayName, ...Object.values(victimItemNames).map((item) => item.displayName));
   add("project", v.customCustomerId);
-  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.teamPermissionId, v.projectPermissionId, v.emailThemeId, v.emailDraftId);
+  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.teamPermissionId, v.projectPermissionId, v.emailThemeId, v.emailDraftId, v.keptMailId);
   add("project", v.codes.cliPolling, v.codes.cliLogin, v.codes.passkeyAuthentication);
   add("owner", v.owner.id, v.owner.email, v.owner.accessToken, v.owner.refreshToken, v.owner.teamId);
   const u1 = v.user1;
