@@ -16,6 +16,11 @@ export interface JourneyOptions {
   signUp(page: Page, email: string, password: string): Promise<void>;
   /** Opens the sign-up page from the sign-in page. */
   openSignUp(page: Page): Promise<void>;
+  /**
+   * Why the protected page's redirect names no way back, when it does not (then the visitor lands on the
+   * after-sign-up page and opens the protected page again).
+   */
+  noWayBack?: string;
 }
 
 const screenshots = "next";
@@ -28,13 +33,17 @@ export async function nextJourney(browser: Browser, appUrl: string, world: World
     // Signed out: the protected page sends the visitor to sign-in, naming the way back.
     await page.goto(`${appUrl}/protected`);
     await page.waitForURL((url) => url.pathname === "/handler/sign-in");
-    expect(new URL(page.url()).searchParams.get("after_auth_return_to")).toBe("/protected");
+    expect(new URL(page.url()).searchParams.get("after_auth_return_to")).toBe(options.noWayBack === undefined ? "/protected" : null);
     await screenshot(page, screenshots, `${options.name}-sign-in`);
 
     // Sign up from there: back on the protected page, where the server component shows the e-mail.
     await options.openSignUp(page);
     await page.waitForURL((url) => url.pathname === "/handler/sign-up");
     await options.signUp(page, email, password);
+    if (options.noWayBack !== undefined) {
+      await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+      await page.goto(`${appUrl}/protected`);
+    }
     await page.waitForURL((url) => url.pathname === "/protected", { timeout: 20_000 });
     await expect(page.getByTestId("email").textContent({ timeout: 15_000 })).resolves.toBe(email);
     const user = (await world.serverApp().listUsers()).find((u) => u.primaryEmail === email);

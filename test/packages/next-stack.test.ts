@@ -3,7 +3,8 @@
  * `@latchkey/next` imports turned into `@stackframe/stack` 2.8.39 imports (from the registry, through npm's
  * cache), built once with `next build`, started with `next start`, and driven in Debian's Chromium against
  * our server. Stack's SDK has no middleware helper, so the app goes without examples/nextjs's middleware.ts;
- * its protected page's own `getUser({ or: "redirect" })` sends signed-out visitors to sign-in.
+ * its protected page's own `getUser({ or: "redirect" })` sends signed-out visitors to sign-in, without a
+ * way back (see `noWayBack` below): the only part of the journey that differs.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -62,6 +63,10 @@ describe(`@stackframe/stack ${stackVersion} in examples/nextjs, against our serv
   it("protects a page, shows the e-mail in a server component, renames in a server action, signs out", async () => {
     const { errors } = await withOutput(running, () => nextJourney(browser, running.url, world, {
       name: "stack",
+      // Stack's SDK adds after_auth_return_to only when it redirects in a browser (it reads window.location);
+      // a server component's getUser({ or: "redirect" }) sends the visitor to the plain sign-in page, with
+      // any server. Without our middleware helper the visitor lands on the after-sign-up page (home).
+      noWayBack: "Stack's server-side redirect to sign-in names no way back",
       openSignUp: (page) => page.getByRole("link", { name: "Sign up" }).click(),
       async signUp(page, email, password) {
         await page.getByLabel("Email").fill(email);
