@@ -71,7 +71,7 @@ describe.each(reactVersions)("@latchkey/react packed, React $major, Vite app", (
       // Styled by the package's stylesheet: not the browser's default button, and the theme's variables are set.
       const style = await submit.evaluate((element) => {
         const computed = getComputedStyle(element);
-        return { radius: computed.borderTopLeftRadius, background: computed.backgroundColor, border: computed.borderTopStyle, themed: [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes("--lk-"))) };
+        return { radius: computed.borderTopLeftRadius, background: computed.backgroundColor, border: computed.borderTopStyle, themed: Array.from(document.styleSheets).some((sheet) => Array.from(sheet.cssRules).some((rule) => rule.cssText.includes("--lk-"))) };
       });
       expect(style.themed).toBe(true);
       expect(style.radius).not.toBe("0px");
