@@ -63,4 +63,45 @@ describe.each(testDialects)("examples/node-api-jwks on %s", (dialect) => {
     expect((await whoami("sdk", authHeaders)).status).toBe(401);
     expect((await fetch(`${apiUrl}/nowhere`)).status).toBe(404);
   }, 60_000);
+
+  // Issue 36, item 4: an API that reaches the server under another name than its public one (127.0.0.1
+  // for localhost, a container's service name) fetches the JWKS there and checks the public issuer; left
+  // unset, the 401 names both issuers.
+  it("verifies where the server is reached at 127.0.0.1 while its public URL says localhost, and names an issuer mismatch", async () => {
+    const publicUrl = world.server.url;
+    expect(new URL(publicUrl).hostname).toBe("localhost");
+    const reachedAt = publicUrl.replace("//localhost:", "//127.0.0.1:");
+    const app = new StackClientApp({ baseUrl: reachedAt, projectId: world.projectId, publishableClientKey: world.keys.publishableClientKey, tokenStore: "memory" });
+    expect((await app.signUpWithCredential({ email: uniqueEmail("api-internal"), password: "a long example passphrase", noRedirect: true })).status).toBe("ok");
+    const user = await app.getUser({ or: "throw" });
+    const { accessToken } = await user.getAuthJson();
+    const bearer = { authorization: `Bearer ${accessToken}` };
+
+    const start = async (env: Record<string, string>) => {
+      const port = await freePort();
+      const example = startExample("node-api-jwks", {
+        PORT: String(port),
+        LATCHKEY_PROJECT_ID: world.projectId,
+        LATCHKEY_PUBLISHABLE_CLIENT_KEY: world.keys.publishableClientKey,
+        LATCHKEY_SECRET_SERVER_KEY: world.keys.secretServerKey,
+        ...env,
+      });
+      await example.waitFor(/API listening/);
+      return Object.assign(example, { url: `http://127.0.0.1:${port}` });
+    };
+
+    await using declared = await start({ LATCHKEY_URL: reachedAt, LATCHKEY_PUBLIC_URL: publicUrl });
+    const viaInternal = await fetch(`${declared.url}/whoami/jose`, { headers: bearer });
+    expect(viaInternal.status).toBe(200);
+    expect(await viaInternal.json()).toMatchObject({ userId: user.id });
+    expect((await fetch(`${declared.url}/whoami/sdk`, { headers: await user.getAuthHeaders() })).status).toBe(200);
+
+    await using undeclared = await start({ LATCHKEY_URL: reachedAt });
+    const refused = await fetch(`${undeclared.url}/whoami/jose`, { headers: bearer });
+    expect(refused.status).toBe(401);
+    const path = `/api/v1/projects/${world.projectId}`;
+    expect(await refused.json()).toEqual({
+      error: `token issued by ${publicUrl}${path}, expected ${reachedAt}${path} (set LATCHKEY_PUBLIC_URL to the server's public URL)`,
+    });
+  }, 60_000);
 });
