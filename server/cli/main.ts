@@ -10,6 +10,7 @@ import { registerKeyCommands } from "./commands/keys.js";
 import { registerLoginCommands } from "./commands/login.js";
 import { registerProjectCommands } from "./commands/projects.js";
 import { registerServerCommands } from "./commands/server.js";
+import { registerSecretCommands } from "./secret-commands.js";
 import { registerMailCommands } from "./mail-commands.js";
 import { CliError, createOutput, exitCodes } from "./output.js";
 import { registerUserCommands } from "./users-commands.js";
@@ -28,6 +29,7 @@ registerProjectCommands(program, outputOf);
 registerKeyCommands(program, outputOf);
 registerUserCommands(program, outputOf);
 registerAuditCommands(program, outputOf);
+registerSecretCommands(program, outputOf);
 registerMailCommands(program, outputOf);
 
 try {

@@ -10,7 +10,7 @@ import { statusError } from "../errors.js";
 import { hashSecret, randomCode } from "./secrets.js";
 
 /** The purpose the refresh token is sealed under while it waits to be collected. */
-const SEAL_PURPOSE = "cli-refresh-token";
+export const SEAL_PURPOSE = "cli-refresh-token";
 
 
 export interface StartedCliLogin {

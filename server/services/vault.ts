@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps.js";
 import { renderProjectConfig } from "./config/project-config.js";
 
 const KEY_PURPOSE = "data-vault-key";
-const valuePurpose = (projectId: string, storeId: string, keyDigest: string) => `data-vault-value:${projectId}:${storeId}:${keyDigest}`;
+export const valuePurpose = (projectId: string, storeId: string, keyDigest: string) => `data-vault-value:${projectId}:${storeId}:${keyDigest}`;
 
 function keyDigestOf(deps: AppDeps, projectId: string, storeId: string, hashedKey: string): string {
   return deps.secrets.mac(JSON.stringify([projectId, storeId, hashedKey]), KEY_PURPOSE);

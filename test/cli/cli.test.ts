@@ -122,7 +122,7 @@ describe("latchkey CLI", () => {
     expect(revoked.manually_revoked_at_millis).toEqual(expect.any(Number));
     // Key checks are cached for up to 2 s.
     await expect.poll(async () => (await api(server, "GET", "/projects/current", asApp)).status, { timeout: 5_000, interval: 250 }).toBe(401);
-  }, 60_000);
+  }, 120_000);
 
   it("explains failures in words, with exit codes that say what went wrong", async () => {
     const notSignedIn = await latchkey(strangerHome, ["project", "list"]);

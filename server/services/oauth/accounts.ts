@@ -23,7 +23,7 @@ import type { ProviderClient, ProviderType } from "./provider-clients.js";
 import type { ProviderProfile } from "./providers/types.js";
 
 /** The purpose provider tokens are sealed under. */
-const TOKEN_PURPOSE = "oauth-provider-token";
+export const TOKEN_PURPOSE = "oauth-provider-token";
 
 /**
  * A provider's picture as the user's profile image: web addresses only. Anything else (a data URL the

@@ -28,7 +28,7 @@ const FLOW_TTL_MS = 10 * 60 * 1000;
 const CODE_TTL_MS = 5 * 60 * 1000;
 export const OAUTH_CODE = "oauth-code";
 /** The purpose the flow's provider PKCE verifier is sealed under. */
-const VERIFIER_PURPOSE = "oauth-flow-verifier";
+export const VERIFIER_PURPOSE = "oauth-flow-verifier";
 
 export interface AuthorizeRequest {
   providerConfigId: string;

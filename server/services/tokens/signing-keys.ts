@@ -18,7 +18,7 @@ import type { signingKeyQueries } from "../../db/queries/signing-keys.js";
 import type { Db } from "../../db/store.js";
 import type { SecretBox } from "../secret-box.js";
 
-const PURPOSE = "signing-key";
+export const SIGNING_KEY_PURPOSE = "signing-key";
 
 export type KeySetName = "regular" | "anonymous";
 const keySetNames: readonly KeySetName[] = ["regular", "anonymous"];
@@ -165,7 +165,7 @@ export async function secretOpensSigningKeys(queries: ReturnType<typeof signingK
   const sealed = await queries.newestSealed();
   if (sealed === undefined) return true;
   try {
-    secrets.decrypt(sealed, PURPOSE);
+    secrets.decrypt(sealed, SIGNING_KEY_PURPOSE);
     return true;
   } catch {
     return false;
@@ -183,7 +183,7 @@ export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>,
     const { publicJwk: point, privatePem: pem } = newP256KeyPair();
     const kid = randomBytes(9).toString("base64url");
     const publicJwk = { ...point, kid, alg: "ES256", set, role };
-    await queries.insert({ id: kid, projectId, publicJwk, privateKey: secrets.encrypt(pem, PURPOSE), createdAt: now() }, db);
+    await queries.insert({ id: kid, projectId, publicJwk, privateKey: secrets.encrypt(pem, SIGNING_KEY_PURPOSE), createdAt: now() }, db);
     return kid;
   }
 
@@ -203,7 +203,7 @@ export function createSigningKeys(queries: ReturnType<typeof signingKeyQueries>,
 
   async function signingKeyOf(projectId: string, set: KeySetName, db?: Db): Promise<SigningKey> {
     const [signing] = await ensureSet(projectId, set, db);
-    return { kid: signing!.id, projectId, privateKey: createPrivateKey(secrets.decrypt(signing!.privateKey, PURPOSE)) };
+    return { kid: signing!.id, projectId, privateKey: createPrivateKey(secrets.decrypt(signing!.privateKey, SIGNING_KEY_PURPOSE)) };
   }
 
   /** Both sets are loaded (or made) together, so a caller outside a transaction prepares either. */

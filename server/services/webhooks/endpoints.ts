@@ -11,7 +11,7 @@ import { recordEvent, type EventActor } from "../events.js";
 import { outboundUrlRefusal } from "../net/outbound-http.js";
 import { generateWebhookSecret } from "./signing.js";
 
-const SECRET_PURPOSE = "webhook-endpoint-secret";
+export const SECRET_PURPOSE = "webhook-endpoint-secret";
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
