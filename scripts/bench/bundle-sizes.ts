@@ -72,9 +72,9 @@ function missing(what: string, command: string): Error {
 function packageSize(name: string, workspace: string): BundleSize {
   const dist = join(workspace, "dist");
   if (!existsSync(join(dist, "index.js"))) throw missing(`${dist}/index.js`, `npm run build --workspace ${workspace}`);
-  // esbuild writes the CSS the sources import beside the entry (index.css), for the app to load with it.
-  const entries = ["index.js", ...(existsSync(join(dist, "index.css")) ? ["index.css"] : [])];
-  return measure(name, "index.js, the chunks it imports statically, index.css", dist, eagerClosure(entries, readIn(dist)), true);
+  // The package's stylesheet (style.css: every component's CSS in one file, which the app loads once).
+  const entries = ["index.js", ...(existsSync(join(dist, "style.css")) ? ["style.css"] : [])];
+  return measure(name, "index.js, the chunks it imports statically, style.css", dist, eagerClosure(entries, readIn(dist)), true);
 }
 
 function frontendSizes(name: string, frontend: Frontend, base: string): BundleSize[] {
