@@ -1,13 +1,16 @@
 /**
  * E-mail: the sending server (shared or the project's own SMTP, with a test mail), templates, themes and
- * drafts in a code editor with a live preview rendered by the server, and the log of sent mail.
+ * drafts in a code editor with a live preview rendered by the server, the log of sent mail, and the
+ * local inbox of a project without a mail server (EmailInbox.tsx). `?tab=` names the open tab.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Tabs } from "radix-ui";
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, Loading, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
 import { errorMessage, useTRPC } from "../lib/trpc.js";
 import { useAdminProject, useUpdateProject } from "../lib/use-project.js";
+import { EmailInbox } from "./EmailInbox.js";
 
 const CodeEditor = lazy(() => import("../components/code-editor.js"));
 
@@ -427,13 +430,20 @@ const tabs = [
   ["themes", "Themes"],
   ["drafts", "Drafts"],
   ["sent", "Sent"],
+  ["inbox", "Inbox"],
 ] as const;
 
+type Tab = (typeof tabs)[number][0];
+
 export default function Emails() {
+  const [search, setSearch] = useSearchParams();
+  const named = search.get("tab");
+  const tab: Tab = tabs.find(([value]) => value === named)?.[0] ?? "server";
+  const choose = (value: string) => setSearch((current) => (value === "server" ? (current.delete("tab"), current) : (current.set("tab", value), current)), { replace: true });
   return (
     <>
-      <PageHeader title="E-mails" description="The server your e-mails go through, what they look like, and what was sent." />
-      <Tabs.Root defaultValue="server">
+      <PageHeader title="E-mails" description="The server your e-mails go through, what they look like, what was sent, and the mails kept while there is no server." />
+      <Tabs.Root value={tab} onValueChange={choose}>
         <Tabs.List aria-label="E-mail sections" className="mb-4 flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
           {tabs.map(([value, label]) => (
             <Tabs.Trigger
@@ -459,6 +469,9 @@ export default function Emails() {
         </Tabs.Content>
         <Tabs.Content value="sent">
           <SentLog />
+        </Tabs.Content>
+        <Tabs.Content value="inbox">
+          <EmailInbox />
         </Tabs.Content>
       </Tabs.Root>
     </>

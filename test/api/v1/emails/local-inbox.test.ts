@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { INBOX_LIMIT, INBOX_MAX_AGE_MS, keepInLocalInbox } from "../../../../server/services/email/local-inbox.js";
+import { INBOX_LIMIT, INBOX_MAX_AGE_MS, keepInLocalInbox, localInboxNotice } from "../../../../server/services/email/local-inbox.js";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
 import { expectStatusError } from "../../../support/known-errors.js";
@@ -130,5 +130,15 @@ describe.each(testDialects)("local inbox (%s)", (dialect) => {
     expect((await inbox(lk, attacker)).body.items).toEqual([]);
     // Server and client keys of the victim project cannot read it either.
     expect((await lk.call("GET", `/internal/emails/inbox/${id}`, { access: "server", project: victim })).status).toBe(401);
+  });
+});
+
+describe("the start-up line of a server without a shared mail server", () => {
+  it("says where the kept mails are read, and is not written when a shared server is set", () => {
+    expect(localInboxNotice({ sharedSmtp: null, publicUrl: "https://auth.example.com/" })).toBe(
+      "no mail server: mails are kept in the dashboard's inbox at https://auth.example.com/dashboard/projects/<project>/emails?tab=inbox " +
+        "(not for projects in production mode or with a mail server of their own; `latchkey mail list --project <project>` prints them too)",
+    );
+    expect(localInboxNotice({ sharedSmtp: { url: "smtp://127.0.0.1:2525", from: "a@example.com" }, publicUrl: "https://auth.example.com" })).toBeNull();
   });
 });
