@@ -69,6 +69,9 @@ export async function resealAll(deps: AppDeps): Promise<ResealReport> {
     write: (v) => db.update(t.outbox).set({ payload: v }).where(eq(t.outbox.id, r.id)),
   })));
 
+  const kept = await db.select({ id: t.localInboxEmails.id, value: t.localInboxEmails.body }).from(t.localInboxEmails);
+  await reseal("local inbox (kept e-mails)", kept.map((r) => ({ value: r.value, purpose: OUTBOX_SECRET_PURPOSE, write: (v) => db.update(t.localInboxEmails).set({ body: v }).where(eq(t.localInboxEmails.id, r.id)) })));
+
   const endpoints = await db.select({ id: t.webhookEndpoints.id, secret: t.webhookEndpoints.secretSealed, previous: t.webhookEndpoints.previousSecretSealed }).from(t.webhookEndpoints);
   await reseal("webhook endpoint secrets", endpoints.flatMap((r) => [
     { value: r.secret, purpose: WEBHOOK_SECRET_PURPOSE, write: (v: string) => db.update(t.webhookEndpoints).set({ secretSealed: v }).where(eq(t.webhookEndpoints.id, r.id)) },

@@ -7,9 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { INBOX_LIMIT, INBOX_MAX_AGE_MS, keepInLocalInbox, localInboxNotice } from "../../../../server/services/email/local-inbox.js";
+import { createDeps } from "../../../../server/deps.js";
+import { INBOX_LIMIT, INBOX_MAX_AGE_MS, keepInLocalInbox, localInboxNotice, readLocalInbox } from "../../../../server/services/email/local-inbox.js";
+import { resealAll } from "../../../../server/services/secret-rotation.js";
 import { testDialects } from "../../../support/databases.js";
-import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+import { createTestInstance, testServerSecret, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
 import { expectStatusError } from "../../../support/known-errors.js";
 import { startSmtpSink } from "../../../support/smtp-sink.js";
 import { drainOutbox, ownSmtp } from "./sending-support.js";
@@ -118,6 +120,18 @@ describe.each(testDialects)("local inbox (%s)", (dialect) => {
     expect((await kept(lk, aged, oldest)).status).toBe(200);
     await keepInLocalInbox(lk.deps, aged.id, randomUUID(), mail(5));
     expect((await keptRows(lk, aged.id)).map((r) => r.subject).sort()).toEqual(["Mail 5", "Mail 6"]);
+  });
+
+  it("is sealed again by `latchkey secret rotate`, so the new secret alone reads a kept mail", { timeout: 120_000 }, async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const id = await keepInLocalInbox(lk.deps, project.id, randomUUID(), mail(1));
+    const newSecret = Buffer.alloc(32, 9);
+    const withSecrets = (previous: string | undefined) =>
+      createDeps({ config: { ...lk.deps.config, serverSecretPrevious: previous }, store: lk.deps.store, clock: lk.clock, log: lk.deps.log, serverSecret: newSecret });
+    const report = await resealAll(withSecrets(testServerSecret.toString("base64")));
+    expect(report["local inbox (kept e-mails)"]).toEqual({ resealed: 1, unreadable: 0 });
+    expect(await readLocalInbox(withSecrets(undefined), project.id, id)).toMatchObject({ html: "<p>mail 1</p>", text: "mail 1" });
   });
 
   it("shows a kept mail to its own project's admin only", { timeout: 120_000 }, async () => {
