@@ -34,6 +34,9 @@ describe("loadConfig", () => {
       [{ LATCHKEY_PASSWORD_HASH_CONCURRENCY: "0" }, "LATCHKEY_PASSWORD_HASH_CONCURRENCY=0: must be a whole number of at least 1"],
       [{ LATCHKEY_METRICS_PORT: "8102" }, "LATCHKEY_METRICS_PORT=8102: must differ from PORT"],
       [{ LATCHKEY_METRICS_HOST: "::1::" }, "LATCHKEY_METRICS_HOST=::1::: must be an IP address or a host name"],
+      [{ LATCHKEY_SERVER_SECRET_PREVIOUS: Buffer.alloc(32, 1).toString("base64") }, "LATCHKEY_SERVER_SECRET_PREVIOUS: is set without LATCHKEY_SERVER_SECRET"],
+      [{ LATCHKEY_SERVER_SECRET: Buffer.alloc(32, 1).toString("base64"), LATCHKEY_SERVER_SECRET_PREVIOUS: Buffer.alloc(32, 1).toString("base64") }, "LATCHKEY_SERVER_SECRET_PREVIOUS: is the same as LATCHKEY_SERVER_SECRET"],
+      [{ LATCHKEY_SERVER_SECRET: Buffer.alloc(32, 1).toString("base64"), LATCHKEY_SERVER_SECRET_PREVIOUS: "short" }, "LATCHKEY_SERVER_SECRET_PREVIOUS: must be base64 of at least 32 random bytes"],
     ];
     for (const [env, message] of cases) {
       const problem = problemOf(env);
@@ -65,6 +68,7 @@ describe("describeConfig (latchkey start --print-config)", () => {
   it("shows every setting, without secrets", () => {
     const secrets = {
       LATCHKEY_SERVER_SECRET: Buffer.alloc(32, 9).toString("base64"),
+      LATCHKEY_SERVER_SECRET_PREVIOUS: Buffer.alloc(32, 8).toString("base64"),
       LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: "sak_print_config_secret",
       LATCHKEY_METRICS_TOKEN: "print-config-metrics-token",
       LATCHKEY_OAUTH_SHARED_GITHUB_CLIENT_SECRET: "print-config-client-secret",

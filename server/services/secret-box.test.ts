@@ -19,4 +19,15 @@ describe("secret box", () => {
     const tampered = sealed.slice(0, -2) + (sealed.endsWith("A") ? "BB" : "AA");
     expect(() => box.decrypt(tampered, "totp")).toThrow();
   });
+
+  it("during a rotation opens with the previous secret too, and seals with the current one only", () => {
+    const [oldSecret, newSecret] = [randomBytes(32), randomBytes(32)];
+    const sealedBefore = createSecretBox(oldSecret).encrypt("before", "totp");
+    const rolling = createSecretBox(newSecret, oldSecret);
+    expect(rolling.decrypt(sealedBefore, "totp")).toBe("before");
+    const sealedNow = rolling.encrypt("now", "totp");
+    expect(createSecretBox(newSecret).decrypt(sealedNow, "totp")).toBe("now");
+    expect(() => createSecretBox(oldSecret).decrypt(sealedNow, "totp")).toThrow();
+    expect(() => rolling.decrypt(createSecretBox(randomBytes(32)).encrypt("other", "totp"), "totp")).toThrow();
+  });
 });
