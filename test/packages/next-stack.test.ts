@@ -69,7 +69,9 @@ describe(`@stackframe/stack ${stackVersion} in examples/nextjs, against our serv
       noWayBack: "Stack's server-side redirect to sign-in names no way back",
       openSignUp: (page) => page.getByRole("link", { name: "Sign up" }).click(),
       async signUp(page, email, password) {
-        await page.getByLabel("Email").fill(email);
+        // Stack's sign-up page opens on its e-mail (magic link) tab; the password form is the other tab.
+        await page.getByRole("tab", { name: "Email & Password" }).click();
+        await page.locator('input[type="email"]:visible').fill(email);
         await page.getByLabel("Password", { exact: true }).fill(password);
         await page.getByLabel("Repeat Password").fill(password);
         await page.getByRole("button", { name: "Sign Up" }).click();
