@@ -2,34 +2,15 @@
 // the server in this process's place (signals forwarded, its exit code returned). The build's output
 // comes first; the server prints its keys and banner only once it listens.
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sourceStamp } from "./build-stamp.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stampFile = join(root, "dist", ".build-stamp");
-/** What the build reads: the server, its contract and generated types, the front-ends, and the build itself. */
-const inputs = ["server", "contract", "generated", "dashboard", "clients", "scripts/build-server.mjs", "scripts/build-email-runtime.mjs", "scripts/build-frontends.mjs", "package.json", "package-lock.json", "tsconfig.json"];
-const skipped = new Set(["node_modules", "dist", ".vite", ".turbo"]);
 
-/** A digest of every input file's path, size and modification time (contents are not read: fast, and an edit changes the time). */
-function sourceStamp() {
-  const lines = [];
-  const visit = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path).sort()) if (!skipped.has(name)) visit(join(path, name));
-    } else {
-      lines.push(`${relative(root, path)}\0${stat.size}\0${stat.mtimeMs}`);
-    }
-  };
-  for (const input of inputs) visit(join(root, input));
-  return createHash("sha256").update(lines.join("\n")).digest("hex");
-}
-
-const stamp = sourceStamp();
+const stamp = sourceStamp(root);
 const built = existsSync(join(root, "dist", "server", "main.js")) && existsSync(stampFile) && readFileSync(stampFile, "utf8").trim() === stamp;
 if (!built) {
   process.stderr.write("latchkey: the sources changed since the last build (or nothing is built): building first\n");
