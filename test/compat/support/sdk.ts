@@ -1,9 +1,9 @@
 /**
  * The SDK under test. Every compat scenario runs once per SDK named in `LATCHKEY_COMPAT_SDKS` (default:
- * stack and latchkey): the published `@stackframe/js`; our `@latchkey/js` from the workspace sources
- * (`latchkey`); or our `@latchkey/js` as a team installs it (`latchkey-packed`: the package built, packed
- * and installed from its tarball outside the repository, see test/packages/support/packed.ts; the suite
- * runs through it with `LATCHKEY_COMPAT_SDKS=latchkey-packed npx vitest run test/compat`). Ours is typed
+ * stack and latchkey-packed): the published `@stackframe/js`; our `@latchkey/js` as a team installs it
+ * (`latchkey-packed`: the package built, packed and installed from its tarball outside the repository, see
+ * test/packages/support/packed.ts); or our `@latchkey/js` from the workspace sources (`latchkey`, quicker
+ * while changing the SDK: `LATCHKEY_COMPAT_SDKS=latchkey npx vitest run test/compat`). Ours is typed
  * here as Stack's classes, so the scenarios are written once against Stack's public surface.
  */
 import * as stack from "@stackframe/js";
@@ -30,7 +30,7 @@ const ours = (name: SdkName, module: typeof latchkey): Sdk => ({
 });
 
 const sdkNames: SdkName[] = ["stack", "latchkey", "latchkey-packed"];
-const requested = process.env.LATCHKEY_COMPAT_SDKS?.split(",").map((name) => name.trim()) ?? [];
+const requested = process.env.LATCHKEY_COMPAT_SDKS?.split(",").map((name) => name.trim()) ?? ["stack", "latchkey-packed"];
 // The packed package is built, packed and installed only when a run asks for it.
 const packed = requested.includes("latchkey-packed")
   ? ((await import(join(await installedPackages(), "node_modules/@latchkey/js/index.js"))) as typeof latchkey)
@@ -42,9 +42,9 @@ const sdks: Partial<Record<SdkName, Sdk>> = {
   ...(packed && { "latchkey-packed": ours("latchkey-packed", packed) }),
 };
 
-/** Reads `LATCHKEY_COMPAT_SDKS` (comma-separated; stack and latchkey when unset). An unknown name throws. */
+/** Reads `LATCHKEY_COMPAT_SDKS` (comma-separated; stack and latchkey-packed when unset). An unknown name throws. */
 export function parseCompatSdks(value: string | undefined): Sdk[] {
-  if (value === undefined) return [sdks.stack!, sdks.latchkey!];
+  if (value === undefined) return [sdks.stack!, sdks["latchkey-packed"]!];
   const names = value.split(",").map((name) => name.trim()).filter((name) => name !== "");
   const unknown = names.filter((name) => !sdkNames.includes(name as SdkName));
   if (unknown.length > 0 || names.length === 0) throw new Error(`LATCHKEY_COMPAT_SDKS: name one or more of ${sdkNames.join(", ")} (got "${value}")`);
