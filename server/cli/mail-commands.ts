@@ -35,7 +35,7 @@ export function registerMailCommands(program: Command, outputOf: OutputOf): void
       await using local = await openLocalServer();
       const project = await projectOrFail(local.deps, options.project);
       const state = inboxState(local.deps, project);
-      const mails = (await listLocalInbox(local.deps, project.id)).map((m) => ({ id: m.id, to: m.to, subject: m.subject, createdAt: m.createdAt }));
+      const mails = (await listLocalInbox(local.deps, project)).map((m) => ({ id: m.id, to: m.to, subject: m.subject, createdAt: m.createdAt }));
       const why = nothingKeptBecause(state);
       if (why) output.note(why);
       output.result({ project: project.id, state, mails }, (r) =>
@@ -53,7 +53,7 @@ export function registerMailCommands(program: Command, outputOf: OutputOf): void
       const output = outputOf(command);
       await using local = await openLocalServer();
       const project = await projectOrFail(local.deps, options.project);
-      const found = /^[0-9a-f-]{36}$/i.test(id) ? await readLocalInbox(local.deps, project.id, id.toLowerCase()) : null;
+      const found = /^[0-9a-f-]{36}$/i.test(id) ? await readLocalInbox(local.deps, project, id.toLowerCase()) : null;
       if (!found) throw new CliError(`The project ${project.id} has no kept mail ${JSON.stringify(id)} (kept mails are removed after 7 days).`, exitCodes.refused);
       output.result(found, (m) => `To: ${m.to.join(", ")}\nSubject: ${m.subject}\nDate: ${m.createdAt.toISOString()}\n\n${options.html ? m.html : m.text}`);
     });

@@ -31,12 +31,12 @@ const listSentEmails: Handler<typeof c.listSentEmails> = async (ctx) => {
 };
 
 const listLocalInbox: Handler<typeof c.listLocalInbox> = async (ctx) => {
-  const rows = await listKept(ctx.deps, ctx.auth.project.id);
+  const rows = await listKept(ctx.deps, ctx.auth.project);
   return { items: rows.map(inboxEmailToJson), is_paginated: false, state: inboxState(ctx.deps, ctx.auth.project) };
 };
 
 const getLocalInboxEmail: Handler<typeof c.getLocalInboxEmail> = async (ctx, { params }) => {
-  const email = await readLocalInbox(ctx.deps, ctx.auth.project.id, params.email_id);
+  const email = await readLocalInbox(ctx.deps, ctx.auth.project, params.email_id);
   if (!email) throw statusError("localInboxEmailNotFound");
   return inboxEmailContentToJson(email);
 };

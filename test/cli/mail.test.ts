@@ -1,7 +1,7 @@
 /**
  * `latchkey mail list | show` on a running server's database, both dialects: a sign-up's verification
  * mail on a server without SMTP is kept in the project's local inbox, listed, and shown with its link;
- * a production-mode project's list says that nothing is kept.
+ * a production-mode project's list says that nothing is kept and shows nothing.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -62,6 +62,8 @@ describe.each(testDialects)("latchkey mail (%s)", (dialect) => {
       const run = await cli(server, ["mail", "list", "--project", "internal"], dir);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain("This project is in production mode: its mails are never kept in the local inbox.");
+      // The mail kept before is not shown any more.
+      expect(run.stdout).toBe("No mail kept.\n");
     } finally {
       await sql(server, "update projects set is_production_mode = ? where id = 'internal'", [dialect === "sqlite" ? 0 : false]);
     }

@@ -1,15 +1,16 @@
 /**
  * What the e-mail deliverer does with a row its project has nowhere to send: the row stays
  * undeliverable, and unless the project is in production mode the mail is rendered and kept in the
- * project's local inbox (local-inbox.ts) for its admins to read. Batches of the send-email route are
- * not kept: that route requires a server of the project's own.
+ * project's local inbox (local-inbox.ts) for its admins to read; a project in production mode
+ * forgets what it kept before. Batches of the send-email route are not kept: that route requires a
+ * server of the project's own.
  */
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
 import type { Outcome } from "../jobs/deliverer.js";
 import { errorFields } from "../jobs/error-fields.js";
 import { composeEmail } from "./compose.js";
-import { inboxState, keepInLocalInbox } from "./local-inbox.js";
+import { forgetLocalInbox, inboxState, keepInLocalInbox } from "./local-inbox.js";
 import { decryptSealedEmail, type EmailPayload } from "./outbox.js";
 import { renderQueuedProductEmail } from "./templates.js";
 
@@ -18,7 +19,11 @@ export const NO_EMAIL_SERVER = "No e-mail server is configured for this project"
 export async function keepUnsendable(deps: AppDeps, row: OutboxRow): Promise<Outcome> {
   const outcome: Outcome = { status: "undeliverable", error: NO_EMAIL_SERVER };
   const project = await deps.queries.projects.find(row.projectId);
-  if (!project || inboxState(deps, project) !== "kept") return outcome;
+  if (!project) return outcome;
+  const state = inboxState(deps, project);
+  // A project that went into production mode forgets what it kept before.
+  if (state === "production_mode") await forgetLocalInbox(deps, project.id);
+  if (state !== "kept") return outcome;
   try {
     const sealed = decryptSealedEmail(deps, row.payload);
     let mail: EmailPayload | null;

@@ -72,8 +72,13 @@ export async function keepInLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "
   return id;
 }
 
-/** The project's kept mails, newest first (at most {@link INBOX_LIMIT}, none past its age). */
-export async function listLocalInbox(deps: Pick<AppDeps, "store" | "clock">, projectId: string): Promise<InboxSummary[]> {
+/**
+ * The project's kept mails, newest first (at most {@link INBOX_LIMIT}, none past its age). A project in
+ * production mode shows none, including any kept before it went into production mode.
+ */
+export async function listLocalInbox(deps: Pick<AppDeps, "store" | "clock">, project: ProjectRow): Promise<InboxSummary[]> {
+  if (project.isProductionMode) return [];
+  const projectId = project.id;
   const t = deps.store.t.localInboxEmails;
   return deps.store.db
     .select({ id: t.id, to: t.to, subject: t.subject, createdAt: t.createdAt })
@@ -83,8 +88,10 @@ export async function listLocalInbox(deps: Pick<AppDeps, "store" | "clock">, pro
     .limit(INBOX_LIMIT);
 }
 
-/** One kept mail of the project with its bodies, or null (no such mail in this project, or past its age). */
-export async function readLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "secrets">, projectId: string, id: string): Promise<InboxEmail | null> {
+/** One kept mail of the project with its bodies, or null (no such mail in this project, past its age, or the project is in production mode). */
+export async function readLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "secrets">, project: ProjectRow, id: string): Promise<InboxEmail | null> {
+  if (project.isProductionMode) return null;
+  const projectId = project.id;
   const t = deps.store.t.localInboxEmails;
   const [row] = await deps.store.db
     .select()
@@ -93,6 +100,12 @@ export async function readLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "se
   if (!row) return null;
   const body = JSON.parse(deps.secrets.decrypt(row.body, OUTBOX_SECRET_PURPOSE)) as { html: string; text: string };
   return { id: row.id, to: row.to, subject: row.subject, createdAt: row.createdAt, html: body.html, text: body.text };
+}
+
+/** Removes every mail the project kept (it went into production mode). */
+export async function forgetLocalInbox(deps: Pick<AppDeps, "store">, projectId: string): Promise<void> {
+  const t = deps.store.t.localInboxEmails;
+  await deps.store.db.delete(t).where(eq(t.projectId, projectId));
 }
 
 /** Removes every kept mail past its age (all projects); answers how many. */

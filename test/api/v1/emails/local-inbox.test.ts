@@ -78,6 +78,19 @@ describe.each(testDialects)("local inbox (%s)", (dialect) => {
     expect(await keptRows(lk, project.id)).toEqual([]);
   });
 
+  it("hides what a project kept before it went into production mode, and forgets it with its next mail", { timeout: 120_000 }, async () => {
+    await using lk = await createTestInstance(dialect);
+    const project = await lk.createProject();
+    const id = await keepInLocalInbox(lk.deps, project.id, randomUUID(), mail(1));
+    const live = await lk.call("PATCH", "/internal/projects/current", { access: "admin", project, body: { is_production_mode: true } });
+    expect(live.status, live.text).toBe(200);
+    expect((await inbox(lk, project)).body).toEqual({ items: [], is_paginated: false, state: "production_mode" });
+    expectStatusError(await kept(lk, project, id), 404, "localInboxEmailNotFound");
+    expect((await signUp(lk, project, "ada@example.test")).status).toBe(200);
+    await drainOutbox(lk);
+    expect(await keptRows(lk, project.id)).toEqual([]);
+  });
+
   it("keeps nothing for a project with a mail server: its mails are sent", { timeout: 120_000 }, async () => {
     await using sink = await startSmtpSink();
     await using lk = await createTestInstance(dialect);
@@ -131,7 +144,8 @@ describe.each(testDialects)("local inbox (%s)", (dialect) => {
       createDeps({ config: { ...lk.deps.config, serverSecretPrevious: previous }, store: lk.deps.store, clock: lk.clock, log: lk.deps.log, serverSecret: newSecret });
     const report = await resealAll(withSecrets(testServerSecret.toString("base64")));
     expect(report["local inbox (kept e-mails)"]).toEqual({ resealed: 1, unreadable: 0 });
-    expect(await readLocalInbox(withSecrets(undefined), project.id, id)).toMatchObject({ html: "<p>mail 1</p>", text: "mail 1" });
+    const row = (await lk.deps.queries.projects.find(project.id))!;
+    expect(await readLocalInbox(withSecrets(undefined), row, id)).toMatchObject({ html: "<p>mail 1</p>", text: "mail 1" });
   });
 
   it("shows a kept mail to its own project's admin only", { timeout: 120_000 }, async () => {
