@@ -38,10 +38,13 @@ const serverSecret = await startStep({ variable: "LATCHKEY_DATA_DIR", value: con
 );
 configurePasswordHashing(config.passwordHashing.concurrency, config.passwordHashing.queueLimit);
 const deps = createDeps({ config, store, clock: systemClock, log, serverSecret: serverSecret.secret });
-if (!(await secretOpensSigningKeys(deps.queries.signingKeys, deps.secrets).catch(exitOnStartFailure))) {
+/** Ends the start when this process's secret does not open the database's signing keys (another secret sealed them). */
+async function refuseAnotherSecret(): Promise<void> {
+  if (await secretOpensSigningKeys(deps.queries.signingKeys, deps.secrets).catch(exitOnStartFailure)) return;
   const variable = config.serverSecret ? "LATCHKEY_SERVER_SECRET" : `LATCHKEY_SERVER_SECRET (unset: ${config.dataDir}/server-secret)`;
   exitOnStartFailure(new StartError(`${variable}: ${SECRET_MISMATCH.replace(/^this process's server secret/, "this secret")}`, exitCodes.config));
 }
+await refuseAnotherSecret();
 registerBuiltInSinks(deps);
 
 // Requests that arrive between listening and the end of first-start set-up wait for it.
@@ -63,7 +66,11 @@ const address = await listen(server, config.port, config.host, { portVariable: "
 if (metricsServer) await listen(metricsServer, config.metrics.port!, config.metrics.host, { portVariable: "LATCHKEY_METRICS_PORT", hostVariable: "LATCHKEY_METRICS_HOST" });
 
 serverSecret.save?.();
-const { generatedKeys } = await bootstrap(deps).catch(exitOnStartFailure);
+// Two first starts at once with different secrets: the one whose set-up finds the other's keys says so.
+const { generatedKeys } = await bootstrap(deps).catch(async (error: unknown) => {
+  await refuseAnotherSecret();
+  return exitOnStartFailure(error);
+});
 deps.jobs.start();
 ready = true;
 markReady();
