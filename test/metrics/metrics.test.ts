@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../support/databases.js";
 import { createTestInstance, type TestInstance } from "../support/instance.js";
+import { expectStatusError } from "../support/known-errors.js";
 import { parsePrometheusText, valueOf } from "../support/prometheus-text.js";
 import { startSmtpSink } from "../support/smtp-sink.js";
 
@@ -78,8 +79,7 @@ describe.each(testDialects)("/metrics on %s", (dialect) => {
     await using lk = await createTestInstance(dialect, { metrics });
     for (const authorization of [undefined, "Bearer wrong-token-wrong-token", token]) {
       const response = await lk.app.request("/metrics", { headers: authorization ? { authorization } : {} });
-      expect(response.status).toBe(401);
-      expect(await response.text()).toContain("LATCHKEY_METRICS_TOKEN");
+      expectStatusError({ status: response.status, headers: response.headers, text: await response.text(), body: undefined }, 401, "metricsTokenRequired");
     }
     await using off = await createTestInstance(dialect);
     expect((await off.app.request("/metrics", { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);

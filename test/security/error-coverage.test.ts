@@ -18,19 +18,6 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 /** Not asserted by any test yet, and why. */
 const notYetAsserted: Record<string, string> = {
   permissionsServerOnly: "a defensive refusal: the permission grant procedures admit servers and admins only, so no client reaches it",
-  passkeyAuthNotSettable: "not yet written",
-  noPrimaryEmailToVerify: "not yet written",
-  contactChannelChangedSinceCode: "not yet written (a race between a verification mail and a change of the address)",
-  oauthTokenOtherProject: "not yet written",
-  purchaseOfferNotBuyable: "not yet written",
-  purchaseNeedsStripe: "not yet written",
-  aiChatProviderFailed: "not yet written (needs a failing AI provider stand-in)",
-  metricsTokenRequired: "not yet written (the metrics listen on a port of their own)",
-  webhookTargetRefused: "the outbound filter's tests check the refusal below the API (test/security/regressions/outbound-and-owners.test.ts); no test names the answer",
-  // Added by fixes of issue 35 still in progress in the same tree: each fix's regression test should name
-  // its error, and then the entry goes (the last test below insists).
-  projectQuotaPerUser: "in progress: issue 35, item 10",
-  projectQuotaPerTeam: "in progress: issue 35, item 10",
 };
 
 /** The error tables' own tests name every entry; they prove nothing about the server sending it. */

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type TestInstance } from "../../support/instance.js";
+import { expectStatusError } from "../../support/known-errors.js";
 
 async function signUpOwner(lk: TestInstance, email: string) {
   const signUp = await lk.call("POST", "/auth/password/sign-up", { access: "client", body: { email, password: "owner password", verification_callback_url: "http://localhost:8102/handler/email-verification" } });
@@ -28,13 +29,11 @@ describe.each(testDialects)("project quotas on %s", (dialect) => {
 
     expect((await create(lk, owner, owner.teamId)).status).toBe(201);
     expect((await create(lk, owner, owner.teamId)).status).toBe(201);
-    const teamFull = await create(lk, owner, owner.teamId);
-    expect([teamFull.status, teamFull.text]).toEqual([403, "This team owns the most projects one team may (2). Delete one before creating another."]);
+    expectStatusError(await create(lk, owner, owner.teamId), 403, "projectQuotaPerTeam", { limit: 2 });
 
     // Another team of the same user: the team has room, the user has one more.
     expect((await create(lk, owner, team.body.id)).status).toBe(201);
-    const userFull = await create(lk, owner, team.body.id);
-    expect([userFull.status, userFull.text]).toEqual([403, "You have created the most projects one user may (3). Delete one before creating another."]);
+    expectStatusError(await create(lk, owner, team.body.id), 403, "projectQuotaPerUser", { limit: 3 });
     expect((await lk.call("GET", "/internal/projects", { access: "client", headers: { "x-stack-access-token": owner.token } })).body.items).toHaveLength(3);
 
     // Another user has their own quota.

@@ -12,6 +12,7 @@ import type { AiChatConfig } from "../../../../server/config.js";
 import { createLogger } from "../../../../server/services/log.js";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+import { expectStatusError } from "../../../support/known-errors.js";
 import { completion, startProviderStandIn, type ProviderStandIn } from "./provider-stand-in.js";
 
 const API_KEY = "sk-test-ai-chat-key-0123456789";
@@ -156,24 +157,23 @@ describe.each(testDialects)("AI chat send on %s", (dialect) => {
     await using lk = await createTestInstance(dialect, { ai: aiConfig(standIn, { timeoutMs: 300 }) });
     const project = await lk.createProject();
     const log = captureLog(lk);
-    const failure = (reason: string) => [502, `The AI assistant's provider did not answer: ${reason}`];
 
     standIn.answer({ status: 500, json: { error: { message: "upstream exploded", key: API_KEY } } });
     let res = await send(lk, project, ask("hi"));
-    expect([res.status, res.text]).toEqual(failure("it answered HTTP 500"));
+    expectStatusError(res, 502, "aiChatProviderFailed", { reason: "it answered HTTP 500" });
     expect(res.text).not.toContain("upstream exploded");
 
     standIn.answer({ status: 200, text: "<html>not json</html>" });
     res = await send(lk, project, ask("hi"));
-    expect([res.status, res.text]).toEqual(failure("its answer is not JSON"));
+    expectStatusError(res, 502, "aiChatProviderFailed", { reason: "its answer is not JSON" });
 
     standIn.answer({ status: 200, json: { choices: [] } });
     res = await send(lk, project, ask("hi"));
-    expect([res.status, res.text]).toEqual(failure("its answer is not a chat completion"));
+    expectStatusError(res, 502, "aiChatProviderFailed", { reason: "its answer is not a chat completion" });
 
     standIn.answer("silence");
     res = await send(lk, project, ask("hi"));
-    expect([res.status, res.text]).toEqual(failure("no answer within 300 ms"));
+    expectStatusError(res, 502, "aiChatProviderFailed", { reason: "no answer within 300 ms" });
 
     expect(standIn.received).toHaveLength(4);
     const logged = log.join("\n");
@@ -187,8 +187,9 @@ describe.each(testDialects)("AI chat send on %s", (dialect) => {
     await using lk = await createTestInstance(dialect, { ai: aiConfig(standIn), allowPrivateOutbound: false });
     const project = await lk.createProject();
     const res = await send(lk, project, ask("hi"));
-    expect(res.status).toBe(502);
-    expect(res.text).toMatch(/^The AI assistant's provider did not answer: the server does not connect to it: 127\.0\.0\.1 resolves to a loopback address/);
+    expectStatusError(res, 502, "aiChatProviderFailed", {
+      reason: "the server does not connect to it: 127.0.0.1 resolves to a loopback address, which this server does not connect to for projects",
+    });
     expect(standIn.received).toEqual([]);
   });
 });
