@@ -1,5 +1,5 @@
 // Vite's configuration for the example. The app's settings come from VITE_LATCHKEY_* variables (the
-// environment or a .env file in this folder) and are read in src/latchkey.ts.
+// environment or a .env file in this folder) and are read in src/index.tsx and src/main.tsx.
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 

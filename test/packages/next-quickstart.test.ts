@@ -11,9 +11,9 @@ import { repoRoot } from "./support/packed.js";
 /** The code blocks of the README's Next.js section that name an example file: path -> code after that line. */
 function quickstartFiles(readme: string): Map<string, string> {
   const text = readFileSync(join(repoRoot, readme), "utf8");
-  const start = text.search(/^## Quickstart: Next\.js|^## Quickstart$/m);
+  const start = text.search(/^##+ (Quickstart: )?Next\.js|^## Quickstart$/m);
   expect(start, `${readme} has a Next.js quickstart`).toBeGreaterThanOrEqual(0);
-  const section = text.slice(start).split(/\n## /)[0]!;
+  const section = text.slice(start).split(/\n##+ /)[0]!;
   const files = new Map<string, string>();
   for (const [, body] of section.matchAll(/```tsx?\n([\s\S]*?)```/g)) {
     const [first, ...rest] = body!.split("\n");

@@ -1,6 +1,7 @@
 /** The home page: a header with the user button, and the signed-in user's name and e-mail. */
 import { Suspense, useState, type FormEvent } from "react";
 import { useStackApp, useUser, UserButton } from "@latchkey/react";
+import "./app.css";
 
 export function Home() {
   return (
@@ -14,7 +15,9 @@ export function Home() {
         </Suspense>
       </header>
       <main className="example-main">
-        <Profile />
+        <Suspense fallback={<p>Loading…</p>}>
+          <Profile />
+        </Suspense>
       </main>
     </>
   );
