@@ -438,11 +438,16 @@ export class LatchkeyClientApp {
    * ```
    */
   async signInWithCredential(options: { email: string; password: string; noRedirect?: boolean }): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"] | KnownErrors["MultiFactorAuthenticationRequired"]>> {
+    // A required second factor: with noRedirect it is the result (the caller shows its own MFA step); else
+    // the browser is on its way to the MFA page and the promise rejects with it.
+    const expected = options.noRedirect
+      ? [KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode, KnownErrors.MultiFactorAuthenticationRequired]
+      : [KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode];
     return catchKnown(async () => {
       const tokens = await this._context.client("post", "/auth/password/sign-in", { body: { email: options.email, password: options.password } }, this._session()).catch((e: unknown) => this.handleMfa(e, options.noRedirect));
       await this.afterAuth(tokens, options.noRedirect);
       return undefined;
-    }, [KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode, KnownErrors.MultiFactorAuthenticationRequired]);
+    }, expected);
   }
 
   /**

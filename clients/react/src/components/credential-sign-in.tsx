@@ -1,12 +1,11 @@
 /** E-mail and password sign-in (Stack's `CredentialSignIn`). */
 import { useState } from "react";
-import { KnownErrors } from "@latchkey/js";
 import { useMessages } from "../i18n/index.js";
 import { useStackApp } from "../provider.js";
 import { useFailureText } from "./failure.js";
 import { useHandler } from "./handler-context.js";
 import { authMessages } from "./messages.js";
-import { rememberReturnTo } from "./sdk.js";
+import { rememberReturnTo, storeMfaAttempt } from "./sdk.js";
 import { Alert, Button, Field, useSubmit } from "./ui.js";
 
 export function CredentialSignIn() {
@@ -22,14 +21,12 @@ export function CredentialSignIn() {
       setError(null);
       rememberReturnTo();
       const result = await app.signInWithCredential({ email: email.trim(), password, noRedirect: true });
+      // A second factor is needed: the SDK kept the attempt code; the MFA page asks for the factor.
+      if (result.status === "error" && storeMfaAttempt(result.error)) return handler.go(handler.urls.mfa);
       if (result.status === "error") return setError(failureText(result.error));
       handler.afterAuth(false);
     },
-    (caught) => {
-      // A second factor is needed: the SDK keeps the attempt code and opens the MFA page.
-      if (caught instanceof KnownErrors.MultiFactorAuthenticationRequired) return;
-      setError(failureText(caught));
-    },
+    (caught) => setError(failureText(caught)),
   );
   return (
     <form className="lk-form" onSubmit={onSubmit} noValidate={false}>
