@@ -10,7 +10,7 @@
  * see room for one more; the upsert locks the thread's row, so saves of one thread take turns.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
 import { AI_CHAT_MAX_THREAD_JSON_CHARS, AI_CHAT_MAX_THREAD_MESSAGES, AI_CHAT_MAX_THREADS_PER_PROJECT } from "../../../contract/ai-chat.js";
 import type { Db } from "../../db/store.js";
 import type { Tables } from "../../db/tables.js";
@@ -25,17 +25,15 @@ export interface ChatMessageRow {
 
 /** Appends `message` to the project's thread; refuses once the thread is full (messages or size) or the project has too many threads. */
 export async function saveChatMessage(deps: AppDeps, projectId: string, threadId: string, message: unknown): Promise<void> {
-  const thread = await threadCounts(deps, projectId, threadId);
-  if (!thread && (await threadsOfProject(deps, projectId)) >= AI_CHAT_MAX_THREADS_PER_PROJECT) {
-    throw statusError("aiChatTooManyThreads", { maxThreads: AI_CHAT_MAX_THREADS_PER_PROJECT });
-  }
   const now = deps.clock.now();
   const row = { id: randomUUID(), projectId, threadId, sequence: nextSequence(now), message: message ?? null, createdAt: now };
   const chars = JSON.stringify(row.message).length;
   const saved = deps.store.dialect === "postgres" ? await saveInOneStatement(deps, row, chars) : await saveInTransaction(deps, row, chars);
   if (saved) return;
-  const full = await threadCounts(deps, projectId, threadId);
-  if (full && full.messageCount >= AI_CHAT_MAX_THREAD_MESSAGES) throw statusError("aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
+  // Refused: read why (only on this path, so a save stays one statement).
+  const thread = await threadCounts(deps, projectId, threadId);
+  if (!thread) throw statusError("aiChatTooManyThreads", { maxThreads: AI_CHAT_MAX_THREADS_PER_PROJECT });
+  if (thread.messageCount >= AI_CHAT_MAX_THREAD_MESSAGES) throw statusError("aiChatThreadFull", { maxMessages: AI_CHAT_MAX_THREAD_MESSAGES });
   throw statusError("aiChatThreadTooLarge", { maxChars: AI_CHAT_MAX_THREAD_JSON_CHARS });
 }
 
@@ -48,20 +46,23 @@ async function threadCounts(deps: AppDeps, projectId: string, threadId: string) 
   return row;
 }
 
-async function threadsOfProject(deps: AppDeps, projectId: string): Promise<number> {
-  const { aiChatThreads: threads } = deps.store.t;
-  const [row] = await deps.store.db.select({ n: count() }).from(threads).where(eq(threads.projectId, projectId));
-  return Number(row?.n ?? 0);
-}
+
 
 type MessageRow = Tables["aiChatMessages"]["$inferInsert"];
 
-/** The upsert that takes the thread's next slot for `chars` more characters: the thread's row when it got one, nothing when full. */
+/**
+ * The upsert that takes the thread's next slot for `chars` more characters: the thread's row when it got
+ * one, nothing when full. A new thread's row is offered only while the project has room for another thread
+ * (two first saves of new threads racing at the cap may both get in).
+ */
 function claimSlot(deps: AppDeps, db: Db, projectId: string, threadId: string, chars: number) {
   const { aiChatThreads: threads } = deps.store.t;
+  const newRow = sql`select cast(${projectId} as text), cast(${threadId} as text), 1, cast(${chars} as integer)
+    where (select count(*) from ${threads} where ${threads.projectId} = ${projectId}) < ${sql.raw(String(AI_CHAT_MAX_THREADS_PER_PROJECT))}
+       or exists (select 1 from ${threads} where ${threads.projectId} = ${projectId} and ${threads.threadId} = ${threadId})`;
   return db
     .insert(threads)
-    .values({ projectId, threadId, messageCount: 1, jsonChars: chars })
+    .select(newRow)
     .onConflictDoUpdate({
       target: [threads.projectId, threads.threadId],
       set: { messageCount: sql`${threads.messageCount} + 1`, jsonChars: sql`${threads.jsonChars} + ${chars}` },
