@@ -9,6 +9,7 @@
  * session. The sign-up address still verifies from any browser.
  */
 import { describe, expect, it } from "vitest";
+import { ownSmtp } from "../../api/v1/emails/sending-support.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
 import { expectStatusError } from "../../support/known-errors.js";
@@ -18,12 +19,7 @@ const callback = "http://localhost:3000/handler/email-verification";
 const victim = "victim@example.com";
 
 async function mailProject(lk: TestInstance, sink: SmtpSink) {
-  return lk.createProject({
-    configOverride: {
-      "auth.otp.allowSignIn": true,
-      "emails.server": { isShared: false, provider: "smtp", host: "127.0.0.1", port: sink.port, username: "u", password: "p", senderName: "Acme", senderEmail: "noreply@acme.test" },
-    },
-  });
+  return lk.createProject({ configOverride: { "auth.otp.allowSignIn": true, ...ownSmtp(sink.port) } });
 }
 
 async function signUp(lk: TestInstance, project: ProjectCredentials, email: string) {

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { closeEmailRenderer, emailRenderer } from "../../../server/services/email/catalogue/renderer.js";
+import { ownSmtp } from "../../api/v1/emails/sending-support.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink.js";
@@ -24,12 +25,7 @@ export function EmailTemplate() {
 }`;
 
 async function projectWithMail(lk: TestInstance, sink: SmtpSink, displayName: string): Promise<ProjectCredentials> {
-  return lk.createProject({
-    displayName,
-    configOverride: {
-      "emails.server": { isShared: false, provider: "smtp", host: "127.0.0.1", port: sink.port, username: "u", password: "p", senderName: displayName, senderEmail: "noreply@acme.test" },
-    },
-  });
+  return lk.createProject({ displayName, configOverride: ownSmtp(sink.port) });
 }
 
 /** Signs up and waits for the verification mail; answers the milliseconds from the request to the mail. */
