@@ -24,6 +24,7 @@ export const oauthHandlers = {
       scope: query.scope,
       state: query.state,
       codeChallenge: query.code_challenge,
+      codeChallengeMethod: query.code_challenge_method ?? "plain",
       type: query.type,
       token: query.token,
       errorRedirectUrl: query.error_redirect_url ?? query.error_redirect_uri,

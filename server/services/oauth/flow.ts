@@ -38,6 +38,8 @@ export interface AuthorizeRequest {
   scope?: string;
   state: string;
   codeChallenge: string;
+  /** `plain` (RFC 7636's default, accepted as Stack does) or `S256`; see COMPATIBILITY.md. */
+  codeChallengeMethod: "plain" | "S256";
   type?: "authenticate" | "link";
   token?: string;
   errorRedirectUrl?: string;
@@ -79,16 +81,24 @@ function bindingCookieName(state: string): string {
 }
 
 /**
- * The cookie's attributes: only sent to our OAuth endpoints; Secure when the server is served over
- * https. SameSite=Lax lets the provider's top-level redirect back bring it; providers that post their
- * answer as a form (Apple's form_post) need SameSite=None, which browsers accept only with Secure.
+ * The cookie's attributes: `Path=/` with `Expires` and `Max-Age`, as Stack sets them (clients read it back
+ * at other paths); Secure when the server is served over https. SameSite=Lax lets the provider's top-level
+ * redirect back bring it; providers that post their answer as a form (Apple's form_post) need
+ * SameSite=None, which browsers accept only with Secure.
  */
 function bindingCookieAttributes(deps: AppDeps, formPost: boolean, maxAgeSeconds: number): string {
-  const url = new URL(deps.config.publicUrl);
-  const secure = url.protocol === "https:";
-  const path = `${url.pathname.replace(/\/+$/, "")}/api/v1/auth/oauth`;
+  const secure = new URL(deps.config.publicUrl).protocol === "https:";
+  const expires = new Date(deps.clock.now().getTime() + maxAgeSeconds * 1000).toUTCString();
   const sameSite = formPost && secure ? "None" : "Lax";
-  return `Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${sameSite}${secure ? "; Secure" : ""}`;
+  return `Path=/; Expires=${expires}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=${sameSite}${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * The challenge the flow keeps is always an S256 one, so the token endpoint checks one way: a `plain`
+ * challenge is the verifier itself, and the verifier matches it exactly when their S256 hashes match.
+ */
+async function storedChallenge(challenge: string, method: "plain" | "S256"): Promise<string> {
+  return method === "plain" ? oauth.calculatePKCECodeChallenge(challenge) : challenge;
 }
 
 /** A cookie's value from a Cookie request header. */
@@ -153,7 +163,7 @@ export async function startFlow(deps: AppDeps, request: AuthorizeRequest): Promi
     userId: user?.user.id ?? null,
     redirectUri,
     outerState: request.state,
-    codeChallenge: request.codeChallenge,
+    codeChallenge: await storedChallenge(request.codeChallenge, request.codeChallengeMethod),
     afterCallbackRedirectUrl: request.afterCallbackRedirectUrl ?? null,
     errorRedirectUrl,
     providerScope,
