@@ -2,7 +2,7 @@
  * The same procedures over tRPC at /trpc, for the dashboard's typed hooks. Input is
  * `{params?, query?, body?}` (the REST request's parts); errors carry the known error in `data.knownError`.
  */
-import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Contract } from "../../contract/index.js";
 import { KnownError } from "../../contract/known-error.js";
@@ -16,6 +16,7 @@ import { createProcedureRunner, type RawInput } from "./procedure-runner.js";
 import { requestRecorder } from "./request-metrics.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "./request-input.js";
 import { StatusError } from "../errors.js";
+import { trpcCodeForStatus } from "./trpc-status.js";
 
 interface TrpcContext {
   header: HeaderReader;
@@ -36,20 +37,9 @@ type ServerRoot = (typeof t)["_config"]["$types"];
 const rootTypesMatch: [ServerRoot["errorShape"], ServerRoot["transformer"]] extends [TrpcRootTypes["errorShape"], TrpcRootTypes["transformer"]] ? true : never = true;
 void rootTypesMatch;
 
-const statusCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  405: "METHOD_NOT_SUPPORTED",
-  408: "TIMEOUT",
-  409: "CONFLICT",
-  429: "TOO_MANY_REQUESTS",
-};
-
 function toTrpcError(error: unknown, log: (e: unknown) => void): TRPCError {
   if (error instanceof KnownError || error instanceof StatusError) {
-    return new TRPCError({ code: statusCodes[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
+    return new TRPCError({ code: trpcCodeForStatus(error.status), message: error.message, cause: error });
   }
   log(error);
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Please try again later." });
