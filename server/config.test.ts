@@ -87,10 +87,10 @@ describe("describeConfig (latchkey start --print-config)", () => {
   });
 });
 
-describe("the README's configuration table", () => {
+describe("the configuration table of docs/CONFIGURATION.md", () => {
   it("lists every variable loadConfig reads", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("### PostgreSQL"));
+    const readme = readFileSync(new URL("../docs/CONFIGURATION.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("# Configuration"), readme.indexOf("## PostgreSQL"));
     const missing = [...variablesRead()]
       // One row stands for every provider's pair: `LATCHKEY_OAUTH_SHARED_<PROVIDER>_CLIENT_ID` / `_CLIENT_SECRET`.
       .map((name) => name.replace(/^LATCHKEY_OAUTH_SHARED_[A-Z]+_CLIENT_(ID|SECRET)$/, "LATCHKEY_OAUTH_SHARED_<PROVIDER>_CLIENT_ID"))

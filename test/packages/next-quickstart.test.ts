@@ -1,5 +1,5 @@
 /**
- * The Next.js quickstart of the root README and of clients/next/README.md is examples/nextjs's own code:
+ * The Next.js quickstart of docs/QUICKSTARTS.md and of clients/next/README.md is examples/nextjs's own code:
  * each of its code blocks that starts with `// <path>` is that file of the example, verbatim (the file
  * test/packages/next.test.ts builds and drives), and together they hold at most 10 lines of code.
  */
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./support/packed.js";
 
-/** The code blocks of the README's Next.js section that name an example file: path -> code after that line. */
+/** The code blocks of the Markdown file's Next.js section that name an example file: path -> code after that line. */
 function quickstartFiles(readme: string): Map<string, string> {
   const text = readFileSync(join(repoRoot, readme), "utf8");
   const start = text.search(/^##+ (Quickstart: )?Next\.js|^## Quickstart$/m);
@@ -23,7 +23,7 @@ function quickstartFiles(readme: string): Map<string, string> {
   return files;
 }
 
-describe.each(["README.md", "clients/next/README.md"])("the Next.js quickstart of %s", (readme) => {
+describe.each(["docs/QUICKSTARTS.md", "clients/next/README.md"])("the Next.js quickstart of %s", (readme) => {
   it("is examples/nextjs's stack.ts, root layout and handler page, verbatim, in at most 10 lines of code", () => {
     const files = quickstartFiles(readme);
     expect([...files.keys()].sort()).toEqual(["app/handler/[...stack]/page.tsx", "app/layout.tsx", "stack.ts"]);

@@ -22,7 +22,7 @@ function configOrFail(): ServerConfig {
 export function registerServerCommands(program: Command, outputOf: OutputOf): void {
   program
     .command("start")
-    .description("start the server (settings come from the environment; see the README's configuration table)")
+    .description("start the server (settings come from the environment; see docs/CONFIGURATION.md)")
     .option("--print-config", "print the effective settings, without secrets, and exit")
     .action(async (options: { printConfig?: boolean }, command: Command) => {
       const output = outputOf(command);
