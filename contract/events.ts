@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { teamApiKey, userApiKey } from "./api-keys.js";
 import { contactChannel } from "./contact-channels.js";
+import { oauthClient } from "./identity-provider.js";
 import { uuid } from "./fields.js";
 import { serverLinkedAccount } from "./oauth.js";
 import { permissionDefinition, projectPermission, teamPermission } from "./permissions.js";
@@ -36,6 +37,19 @@ export const deletedOAuthProviderEvent = z.object({ id: uuid, user_id: uuid, pro
 /** A user or team API key as read (its value shows only the last four characters). */
 export const apiKeyEvent = z.discriminatedUnion("type", [userApiKey, teamApiKey]);
 
+/** A deleted OAuth client of the project as an identity provider (its consents and tokens went with it). */
+export const oauthClientDeletedEvent = z.object({ client_id: z.string() });
+/** A user's consent to an OAuth client, given on the consent page or withdrawn in account settings. */
+export const oauthConsentEvent = z.object({ user_id: uuid, client_id: z.string(), scopes: z.array(z.string()) });
+/** Tokens the project issued to an OAuth client (user_id null for client_credentials). */
+export const oauthTokenIssuedEvent = z.object({
+  client_id: z.string(),
+  user_id: uuid.nullable(),
+  grant_type: z.enum(["authorization_code", "refresh_token", "client_credentials"]),
+  scopes: z.array(z.string()),
+  resource: z.string().nullable(),
+});
+
 /** The events webhooks deliver (and the audit log keeps when they are admin actions or security events). */
 export const webhookEvents = {
   "user.created": serverUser,
@@ -60,6 +74,11 @@ export const webhookEvents = {
   "oauth_provider.created": serverLinkedAccount,
   "oauth_provider.updated": serverLinkedAccount,
   "oauth_provider.deleted": deletedOAuthProviderEvent,
+  "oauth_client.created": oauthClient,
+  "oauth_client.deleted": oauthClientDeletedEvent,
+  "oauth_consent.granted": oauthConsentEvent,
+  "oauth_consent.revoked": oauthConsentEvent,
+  "oauth_token.issued": oauthTokenIssuedEvent,
 } as const satisfies Record<string, z.ZodType>;
 
 export const webhookEventNames = Object.keys(webhookEvents) as (keyof typeof webhookEvents)[];

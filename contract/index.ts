@@ -11,6 +11,7 @@ import { internalApiKeyProcedures } from "./internal-api-keys.js";
 import { apiKeyProcedures } from "./api-keys.js";
 import { auditProcedures } from "./audit.js";
 import { cliAuthProcedures } from "./cli-auth.js";
+import { identityProviderProcedures } from "./identity-provider.js";
 import { itemProcedures } from "./items.js";
 import { paymentProcedures } from "./payments.js";
 import { paymentAdminProcedures } from "./payments-admin.js";
@@ -59,6 +60,7 @@ export const contract = {
   ...dataVaultProcedures,
   ...projectMetricsProcedures,
   ...aiChatProcedures,
+  ...identityProviderProcedures,
 } as const;
 
 export type Contract = typeof contract;

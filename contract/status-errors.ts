@@ -63,6 +63,8 @@ export const statusErrors = {
   primaryEmailVerifiedNeedsEmail: defineStatusError(400, "primary_email_verified cannot be true without primary_email"),
   passwordAlreadySet: defineStatusError(400, "User already has a password set."),
   totpRequiredForRecoveryCodes: defineStatusError(400, "Set up a TOTP authenticator before creating recovery codes."),
+  // Latchkey's own (Stack has no recovery codes): each code works once.
+  recoveryCodeAlreadyUsed: defineStatusError(409, "This recovery code has already been used. Each code works once: use another one of your codes."),
 
   // Contact channels
   contactChannelNotFound: defineStatusError(404, "Contact channel not found."),
@@ -130,6 +132,11 @@ export const statusErrors = {
   webhookEndpointNotFound: defineStatusError(404, "Webhook endpoint not found."),
   webhookDeliveryNotFound: defineStatusError(404, "Webhook delivery not found."),
   webhookTargetRefused: defineStatusError(400, (d: { reason: string }) => `The webhook URL cannot be used: ${d.reason}`),
+
+  // The project as an identity provider (issue 40; no Stack text to match)
+  oauthClientNotFound: defineStatusError(404, "OAuth client not found."),
+  oauthClientInvalid: defineStatusError(400, (d: { reason: string }) => `The OAuth client cannot be saved: ${d.reason}`),
+  authorizedAppNotFound: defineStatusError(404, "No authorized app found with given client_id."),
 
   // Sending e-mail and notification preferences
   emailSendFailed: defineStatusError(400,

@@ -1138,6 +1138,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/identity-provider/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's identity-provider settings */
+        get: operations["getIdentityProviderSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn dynamic registration and client ID metadata documents on or off; set the project's own scopes */
+        patch: operations["updateIdentityProviderSettings"];
+        trace?: never;
+    };
     "/internal/metrics": {
         parameters: {
             query?: never;
@@ -1149,6 +1167,63 @@ export interface paths {
         get: operations["getProjectMetrics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's OAuth clients (admin-registered, dynamically registered and metadata-document clients) */
+        get: operations["listOAuthClients"];
+        put?: never;
+        /** Register an OAuth client; the answer carries its secret once */
+        post: operations["createOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/oauth-clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: components["parameters"]["path.client_id"];
+            };
+            cookie?: never;
+        };
+        /** Read one OAuth client */
+        get: operations["getOAuthClient"];
+        put?: never;
+        post?: never;
+        /** Delete an OAuth client with its consents, codes and refresh tokens */
+        delete: operations["deleteOAuthClient"];
+        options?: never;
+        head?: never;
+        /** Change an OAuth client's name, logo, redirect URIs, scopes or grant types */
+        patch: operations["updateOAuthClient"];
+        trace?: never;
+    };
+    "/internal/oauth-clients/{client_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a confidential client a new secret (the old one stops working at once); the answer carries it once */
+        post: operations["rotateOAuthClientSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2338,6 +2413,40 @@ export interface paths {
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
+    "/users/me/authorized-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps the signed-in user has let sign them in (consents given on the consent page) */
+        get: operations["listMyAuthorizedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/authorized-apps/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw consent from an app: its refresh tokens for this user stop working and the consent page shows again */
+        delete: operations["revokeMyAuthorizedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/svix-token": {
         parameters: {
             query?: never;
@@ -2701,6 +2810,22 @@ export interface components {
         AuthenticatedReadErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
         /** @description The known errors of HTTP 400 that these procedures share. */
         AuthenticatedWriteErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
+        AuthorizedApp: {
+            /**
+             * @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document.
+             * @example lkc_4q7r3x9d1v6c5b4a2n8p0s7t3w
+             */
+            client_id: string;
+            client_name: string;
+            granted_at_millis: components["schemas"]["Millis"];
+            logo_url: string | null;
+            scopes: string[];
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        authorizedAppNotFound: "No authorized app found with given client_id.";
         /** @description HTTP 400. */
         BODY_PARSING_ERROR: {
             /**
@@ -3267,6 +3392,14 @@ export interface components {
             /** @constant */
             status: "ok";
         };
+        IdentityProviderSettings: {
+            /** @description A client_id that is an https URL is fetched as the client's metadata document. */
+            client_id_metadata_documents_enabled: boolean;
+            /** @description Clients may register themselves (RFC 7591) at `/oauth2/register`. */
+            dynamic_registration_enabled: boolean;
+            /** @description The project's own scopes, besides openid, profile, email and offline_access. */
+            scopes: components["schemas"]["OAuthProjectScopeOutput"][];
+        };
         /** @description An offer defined by the caller (servers only), not in the project config. */
         InlineOffer: {
             /**
@@ -3768,6 +3901,74 @@ export interface components {
             code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED";
             error: string;
         };
+        OAuthClient: {
+            /** @description Scopes this client may ask for. */
+            allowed_scopes: string[];
+            /**
+             * @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document.
+             * @example lkc_4q7r3x9d1v6c5b4a2n8p0s7t3w
+             */
+            client_id: string;
+            created_at_millis: components["schemas"]["Millis"];
+            grant_types: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            logo_url: string | null;
+            name: string;
+            redirect_uris: string[];
+            /**
+             * @description How the client came to be.
+             * @enum {string}
+             */
+            registered_by: "admin" | "dynamic_registration" | "metadata_document";
+            /** @description The last four characters of a confidential client's secret. */
+            secret_last_four: string | null;
+            /**
+             * @description Confidential clients authenticate at the token endpoint with their secret; public clients (SPAs, native apps, agents) cannot keep one.
+             * @example confidential
+             * @enum {string}
+             */
+            type: "confidential" | "public";
+            updated_at_millis: components["schemas"]["Millis"];
+        };
+        /** @description HTTP 400, text/plain, from the template `The OAuth client cannot be saved: {reason}` */
+        oauthClientInvalid: string;
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        oauthClientNotFound: "OAuth client not found.";
+        OAuthClientWithSecret: {
+            /** @description Scopes this client may ask for. */
+            allowed_scopes: string[];
+            /**
+             * @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document.
+             * @example lkc_4q7r3x9d1v6c5b4a2n8p0s7t3w
+             */
+            client_id: string;
+            /**
+             * @description The secret, shown this once (null for public clients).
+             * @example lks_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5
+             */
+            client_secret: string | null;
+            created_at_millis: components["schemas"]["Millis"];
+            grant_types: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            logo_url: string | null;
+            name: string;
+            redirect_uris: string[];
+            /**
+             * @description How the client came to be.
+             * @enum {string}
+             */
+            registered_by: "admin" | "dynamic_registration" | "metadata_document";
+            /** @description The last four characters of a confidential client's secret. */
+            secret_last_four: string | null;
+            /**
+             * @description Confidential clients authenticate at the token endpoint with their secret; public clients (SPAs, native apps, agents) cannot keep one.
+             * @example confidential
+             * @enum {string}
+             */
+            type: "confidential" | "public";
+            updated_at_millis: components["schemas"]["Millis"];
+        };
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3778,6 +3979,34 @@ export interface components {
          * @constant
          */
         oauthLinkNeedsToken: "?token= query parameter is required for link type";
+        OAuthProjectScope: {
+            /** @description Shown on the consent page. */
+            description: string;
+            /**
+             * @description The project permission a token with this scope stands for.
+             * @example read_documents
+             */
+            permission_id: string;
+            /**
+             * @description An OAuth scope (RFC 6749 section 3.3).
+             * @example openid
+             */
+            scope: string;
+        };
+        OAuthProjectScopeOutput: {
+            /** @description Shown on the consent page. */
+            description: string;
+            /**
+             * @description The project permission a token with this scope stands for.
+             * @example read_documents
+             */
+            permission_id: string;
+            /**
+             * @description An OAuth scope (RFC 6749 section 3.3).
+             * @example openid
+             */
+            scope: string;
+        };
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -4538,6 +4767,11 @@ export interface components {
          * @constant
          */
         purchaseUrlOwnOnly: "Clients can only create checkout URLs for their own user or for teams they may buy for.";
+        /**
+         * @description HTTP 409, text/plain.
+         * @constant
+         */
+        recoveryCodeAlreadyUsed: "This recovery code has already been used. Each code works once: use another one of your codes.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
@@ -5279,7 +5513,7 @@ export interface components {
             description: string;
             enabled: boolean;
             /** @description The event types delivered; null: all of them. */
-            event_types: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued")[] | null;
             id: components["schemas"]["Uuid"];
             updated_at_millis: components["schemas"]["Millis"];
             url: string;
@@ -5294,7 +5528,7 @@ export interface components {
             description: string;
             enabled: boolean;
             /** @description The event types delivered; null: all of them. */
-            event_types: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued")[] | null;
             id: components["schemas"]["Uuid"];
             /**
              * @description The signing secret (`whsec_…`).
@@ -5498,6 +5732,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
                 "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_0d70a62e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthClientInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -6468,6 +6713,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors404_86f68a31: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["oauthClientNotFound"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors404_92b8845a: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -6539,6 +6795,17 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["PROJECT_NOT_FOUND"] | components["schemas"]["USER_NOT_FOUND"];
                 "text/plain": components["schemas"]["contactChannelNotFound"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors404_5538a1ef: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["authorizedAppNotFound"];
             };
         };
         /** @description Known error. */
@@ -6697,6 +6964,15 @@ export interface components {
             };
         };
         /** @description Success. */
+        IdentityProviderSettings: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdentityProviderSettings"];
+            };
+        };
+        /** @description Success. */
         InternalApiKeySet: {
             headers: {
                 [name: string]: unknown;
@@ -6730,6 +7006,24 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["notificationPreferencesViewOwnOnly"];
+            };
+        };
+        /** @description Success. */
+        OAuthClient: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthClient"];
+            };
+        };
+        /** @description Success. */
+        OAuthClientWithSecret: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthClientWithSecret"];
             };
         };
         /** @description Plain-text error. */
@@ -7033,6 +7327,8 @@ export interface components {
     parameters: {
         /** @description An API key id. */
         "path.api_key_id": components["schemas"]["Uuid"];
+        /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+        "path.client_id": string;
         /** @description A contact channel id. */
         "path.contact_channel_id": components["schemas"]["Uuid"];
         /** @description The customer: a user id, a team id, or any id of a custom customer (at most 255 characters). */
@@ -7320,9 +7616,10 @@ export interface operations {
                 client_id: string;
                 /** @description A publishable client key of the project. */
                 client_secret: string;
-                /** @description The PKCE S256 challenge of the app's code verifier. */
+                /** @description The PKCE challenge of the app's code verifier: its S256 hash (recommended), or the verifier itself with `plain`. */
                 code_challenge: string;
-                code_challenge_method?: "S256";
+                /** @description `S256` (recommended; what the SDKs send) or `plain`, the default when left out (RFC 7636 §4.3). */
+                code_challenge_method?: "S256" | "plain";
                 /** @description The same as `error_redirect_url`. */
                 error_redirect_uri?: string;
                 /** @description Where known errors of the callback are sent, when trusted. */
@@ -8971,7 +9268,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description `pagination.next_cursor` of the previous page. */
                 cursor?: number;
-                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "project.signing_keys_rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered" | "team_permission_definition.created" | "team_permission_definition.updated" | "team_permission_definition.deleted" | "project_permission_definition.created" | "project_permission_definition.updated" | "project_permission_definition.deleted";
+                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "project.signing_keys_rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered" | "team_permission_definition.created" | "team_permission_definition.updated" | "team_permission_definition.deleted" | "project_permission_definition.created" | "project_permission_definition.updated" | "project_permission_definition.deleted";
                 limit?: number;
                 object_key?: string;
                 since_millis?: components["schemas"]["Millis"];
@@ -9540,6 +9837,45 @@ export interface operations {
             404: components["responses"]["Errors404_7f3f2f68"];
         };
     };
+    getIdentityProviderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IdentityProviderSettings"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    updateIdentityProviderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    client_id_metadata_documents_enabled?: boolean;
+                    dynamic_registration_enabled?: boolean;
+                    scopes?: components["schemas"]["OAuthProjectScope"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["IdentityProviderSettings"];
+            400: components["responses"]["Errors400_0d70a62e"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     getProjectMetrics: {
         parameters: {
             query?: {
@@ -9563,6 +9899,156 @@ export interface operations {
             400: components["responses"]["AuthenticatedReadErrors400"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    listOAuthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["OAuthClient"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    createOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Defaults to openid, profile and email. */
+                    allowed_scopes?: string[];
+                    /** @description Defaults to authorization_code and refresh_token. */
+                    grant_types?: ("authorization_code" | "refresh_token" | "client_credentials")[];
+                    logo_url?: string | null;
+                    name: string;
+                    redirect_uris: string[];
+                    /**
+                     * @description Confidential clients authenticate at the token endpoint with their secret; public clients (SPAs, native apps, agents) cannot keep one.
+                     * @example confidential
+                     * @enum {string}
+                     */
+                    type: "confidential" | "public";
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["OAuthClientWithSecret"];
+            400: components["responses"]["Errors400_0d70a62e"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    getOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: components["parameters"]["path.client_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OAuthClient"];
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_86f68a31"];
+        };
+    };
+    deleteOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: components["parameters"]["path.client_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_86f68a31"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    updateOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: components["parameters"]["path.client_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    allowed_scopes?: string[];
+                    grant_types?: ("authorization_code" | "refresh_token" | "client_credentials")[];
+                    logo_url?: string | null;
+                    name?: string;
+                    redirect_uris?: string[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OAuthClient"];
+            400: components["responses"]["Errors400_0d70a62e"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_86f68a31"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    rotateOAuthClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: components["parameters"]["path.client_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: components["responses"]["OAuthClientWithSecret"];
+            400: components["responses"]["Errors400_0d70a62e"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_86f68a31"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     setupPayments: {
@@ -10047,7 +10533,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
-                    event_types?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+                    event_types?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued")[] | null;
                     /**
                      * @description Where deliveries are POSTed (http or https).
                      * @example https://api.example.com/webhooks/latchkey
@@ -10132,7 +10618,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
-                    event_types?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted")[] | null;
+                    event_types?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued")[] | null;
                     /**
                      * @description Where deliveries are POSTed (http or https).
                      * @example https://api.example.com/webhooks/latchkey
@@ -11982,6 +12468,52 @@ export interface operations {
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
+        };
+    };
+    listMyAuthorizedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["AuthorizedApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    revokeMyAuthorizedApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: components["parameters"]["path.client_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["Errors404_5538a1ef"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
     createWebhookSvixToken: {

@@ -1638,6 +1638,40 @@ export interface paths {
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
+    "/users/me/authorized-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps the signed-in user has let sign them in (consents given on the consent page) */
+        get: operations["listMyAuthorizedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/authorized-apps/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw consent from an app: its refresh tokens for this user stop working and the consent page shows again */
+        delete: operations["revokeMyAuthorizedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1940,6 +1974,22 @@ export interface components {
         AuthenticatedReadErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
         /** @description The known errors of HTTP 400 that these procedures share. */
         AuthenticatedWriteErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
+        AuthorizedApp: {
+            /**
+             * @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document.
+             * @example lkc_4q7r3x9d1v6c5b4a2n8p0s7t3w
+             */
+            client_id: string;
+            client_name: string;
+            granted_at_millis: components["schemas"]["Millis"];
+            logo_url: string | null;
+            scopes: string[];
+        };
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        authorizedAppNotFound: "No authorized app found with given client_id.";
         /** @description HTTP 400. */
         BODY_PARSING_ERROR: {
             /**
@@ -2940,6 +2990,13 @@ export interface components {
             code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED";
             error: string;
         };
+        /** @description HTTP 400, text/plain, from the template `The OAuth client cannot be saved: {reason}` */
+        oauthClientInvalid: string;
+        /**
+         * @description HTTP 404, text/plain.
+         * @constant
+         */
+        oauthClientNotFound: "OAuth client not found.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3593,6 +3650,11 @@ export interface components {
          * @constant
          */
         purchaseUrlOwnOnly: "Clients can only create checkout URLs for their own user or for teams they may buy for.";
+        /**
+         * @description HTTP 409, text/plain.
+         * @constant
+         */
+        recoveryCodeAlreadyUsed: "This recovery code has already been used. Each code works once: use another one of your codes.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
@@ -5316,6 +5378,17 @@ export interface components {
                 "text/plain": components["schemas"]["contactChannelNotFound"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors404_5538a1ef: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PROJECT_NOT_FOUND"];
+                "text/plain": components["schemas"]["authorizedAppNotFound"];
+            };
+        };
         /** @description Known error. */
         Errors404_64152c38: {
             headers: {
@@ -6035,9 +6108,10 @@ export interface operations {
                 client_id: string;
                 /** @description A publishable client key of the project. */
                 client_secret: string;
-                /** @description The PKCE S256 challenge of the app's code verifier. */
+                /** @description The PKCE challenge of the app's code verifier: its S256 hash (recommended), or the verifier itself with `plain`. */
                 code_challenge: string;
-                code_challenge_method?: "S256";
+                /** @description `S256` (recommended; what the SDKs send) or `plain`, the default when left out (RFC 7636 §4.3). */
+                code_challenge_method?: "S256" | "plain";
                 /** @description The same as `error_redirect_url`. */
                 error_redirect_uri?: string;
                 /** @description Where known errors of the callback are sent, when trusted. */
@@ -9158,6 +9232,52 @@ export interface operations {
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
+        };
+    };
+    listMyAuthorizedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        is_paginated: false;
+                        items: components["schemas"]["AuthorizedApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+        };
+    };
+    revokeMyAuthorizedApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document. */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            400: components["responses"]["AuthenticatedWriteErrors400"];
+            401: components["responses"]["Errors401_4e3e1681"];
+            404: components["responses"]["Errors404_5538a1ef"];
+            413: components["responses"]["bodyTooLarge"];
         };
     };
 }
