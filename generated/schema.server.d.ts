@@ -3650,11 +3650,6 @@ export interface components {
          * @constant
          */
         purchaseUrlOwnOnly: "Clients can only create checkout URLs for their own user or for teams they may buy for.";
-        /**
-         * @description HTTP 409, text/plain.
-         * @constant
-         */
-        recoveryCodeAlreadyUsed: "This recovery code has already been used. Each code works once: use another one of your codes.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
