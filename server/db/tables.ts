@@ -14,6 +14,7 @@ import { defineAuditTables } from "./tables/audit.js";
 import { defineDataVaultTables } from "./tables/data-vault.js";
 import { defineEmailTables } from "./tables/emails.js";
 import { defineEmailDraftTables } from "./tables/email-drafts.js";
+import { defineIdentityProviderTables } from "./tables/identity-provider.js";
 import { defineInfrastructureTables } from "./tables/infrastructure.js";
 import { defineOAuthTables } from "./tables/oauth.js";
 import { definePaymentTables } from "./tables/payments.js";
@@ -45,6 +46,7 @@ export function defineTables(b: TableBuilders) {
     ...defineEmailDraftTables(b, projects),
     ...defineProfileImageTables(b, owners),
     ...defineAiChatTables(b, projects),
+    ...defineIdentityProviderTables(b, owners),
   };
 }
 
