@@ -15,7 +15,7 @@ describe("the package build (npm run build in clients/js)", () => {
     const dist = join(packageDir, "dist");
     const manifest = JSON.parse(readFileSync(join(dist, "package.json"), "utf8")) as { name: string; exports: Record<string, { import: { types: string; default: string }; require: { types: string; default: string } }>; dependencies?: Record<string, string> };
     expect(manifest.name).toBe("@latchkey/js");
-    expect(Object.keys(manifest.exports)).toEqual([".", "./internal", "./package.json"]);
+    expect(Object.keys(manifest.exports)).toEqual([".", "./resource-server", "./internal", "./package.json"]);
     for (const [key, target] of Object.entries(manifest.exports)) {
       if (key === "./package.json") continue;
       for (const files of [target.import, target.require]) {
