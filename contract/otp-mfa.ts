@@ -54,12 +54,20 @@ export const mfaSignIn = defineProcedure({
   summary: "Finish a sign-in that needs a second factor: a TOTP code, or one of the user's recovery codes",
   tags: ["Multi-factor"],
   successStatus: 200,
-  errors: [...codeErrors, "INVALID_TOTP_CODE", "tooManyRequests"],
+  errors: [...codeErrors, "INVALID_TOTP_CODE", "recoveryCodeAlreadyUsed", "tooManyRequests"],
   body: z.discriminatedUnion("type", [
     z.strictObject({ type: z.literal("totp"), totp: z.string().max(10), code: verificationCode }),
     z.strictObject({ type: z.literal("recovery_code"), recovery_code: z.string().max(100), code: verificationCode }),
   ]),
-  output: newUserSignIn,
+  output: newUserSignIn
+    .extend({
+      recovery_codes_remaining: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: "Latchkey only, after a recovery code: how many of the user's recovery codes are still unused." }),
+    })
+    .meta({ id: "MfaSignInResponse" }),
 });
 
 export const createRecoveryCodes = defineProcedure({

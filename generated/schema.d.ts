@@ -3808,6 +3808,14 @@ export interface components {
          * @constant
          */
         metricsTokenRequired: "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>.";
+        MfaSignInResponse: {
+            access_token: string;
+            is_new_user: boolean;
+            /** @description Latchkey only, after a recovery code: how many of the user's recovery codes are still unused. */
+            recovery_codes_remaining?: number;
+            refresh_token: string;
+            user_id: components["schemas"]["Uuid"];
+        };
         /**
          * @description Milliseconds since the Unix epoch.
          * @example 1760000000000
@@ -4767,6 +4775,11 @@ export interface components {
          * @constant
          */
         purchaseUrlOwnOnly: "Clients can only create checkout URLs for their own user or for teams they may buy for.";
+        /**
+         * @description HTTP 409, text/plain.
+         * @constant
+         */
+        recoveryCodeAlreadyUsed: "This recovery code has already been used. Each code works once: use another one of your codes.";
         /** @description HTTP 400. Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard? */
         REDIRECT_URL_NOT_WHITELISTED: {
             /** @constant */
@@ -5640,15 +5653,6 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["bodyTooLarge"];
-            };
-        };
-        /** @description Success. */
-        CodeSignInResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["CodeSignInResponse"];
             };
         };
         /** @description Plain-text error. */
@@ -6958,6 +6962,17 @@ export interface components {
                 "application/json": components["schemas"]["EMAIL_ALREADY_VERIFIED"] | components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
             };
         };
+        /** @description Known error, or plain-text error. */
+        Errors409_e575cc6b: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
+                "text/plain": components["schemas"]["recoveryCodeAlreadyUsed"];
+            };
+        };
         /** @description Success. */
         IdentityProviderSettings: {
             headers: {
@@ -7593,11 +7608,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["CodeSignInResponse"];
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSignInResponse"];
+                };
+            };
             400: components["responses"]["Errors400_cff8caac"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
-            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            409: components["responses"]["Errors409_e575cc6b"];
             413: components["responses"]["bodyTooLarge"];
             429: components["responses"]["tooManyRequests"];
         };
@@ -7829,7 +7852,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["CodeSignInResponse"];
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSignInResponse"];
+                };
+            };
             400: components["responses"]["Errors400_ce8b2bf1"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];

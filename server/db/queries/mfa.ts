@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db, Store } from "../store.js";
 
 export function mfaQueries(store: Store) {
@@ -13,13 +13,21 @@ export function mfaQueries(store: Store) {
         .returning({ id: users.id });
       return updated.length > 0;
     },
-    async findUnusedRecoveryCode(projectId: string, userId: string, codeHash: string) {
+    /** The user's recovery code with this hash, used or not (a used one is refused with its own reason). */
+    async findRecoveryCode(projectId: string, userId: string, codeHash: string) {
       const [row] = await store.db
-        .select({ id: codes.id })
+        .select({ id: codes.id, usedAt: codes.usedAt })
         .from(codes)
-        .where(and(eq(codes.projectId, projectId), eq(codes.userId, userId), eq(codes.codeHash, codeHash), isNull(codes.usedAt)))
+        .where(and(eq(codes.projectId, projectId), eq(codes.userId, userId), eq(codes.codeHash, codeHash)))
         .limit(1);
       return row;
+    },
+    async countUnusedRecoveryCodes(projectId: string, userId: string, db: Db = store.db) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(codes)
+        .where(and(eq(codes.projectId, projectId), eq(codes.userId, userId), isNull(codes.usedAt)));
+      return Number(row?.n ?? 0);
     },
     async useRecoveryCode(id: string, now: Date, db: Db = store.db) {
       const used = await db.update(codes).set({ usedAt: now }).where(and(eq(codes.id, id), isNull(codes.usedAt))).returning({ id: codes.id });

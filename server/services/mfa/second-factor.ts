@@ -7,6 +7,7 @@ import { knownError } from "../../../contract/known-error.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { UserRecord } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
+import { statusError } from "../../errors.js";
 import { recordSignInFailure } from "../audit/security-events.js";
 import { clearSignInFailures, reserveSignInAttempt } from "../lockout.js";
 import { enforceLimit, TooManyRequestsError } from "../rate-limits.js";
@@ -45,8 +46,17 @@ export async function requireNoSecondFactor(deps: AppDeps, project: ProjectRow, 
 
 export type SecondFactor = { totp: string } | { recoveryCode: string };
 
-/** Completes a sign-in that was waiting for its second factor. */
-export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow, attemptCode: string, factor: SecondFactor): Promise<SignInResult & { is_new_user: boolean }> {
+/**
+ * Completes a sign-in that was waiting for its second factor. A recovery code works once: a used one is
+ * refused as `recoveryCodeAlreadyUsed`, and the answer to a good one says how many unused codes remain
+ * (`recovery_codes_remaining`, a Latchkey field).
+ */
+export async function signInWithSecondFactor(
+  deps: AppDeps,
+  project: ProjectRow,
+  attemptCode: string,
+  factor: SecondFactor,
+): Promise<SignInResult & { is_new_user: boolean; recovery_codes_remaining?: number }> {
   const attempt = await useVerificationCode<AttemptData>(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, consume: false });
   const record = attempt.userId ? await deps.queries.users.find(project.id, attempt.userId) : undefined;
   if (!record?.user.totpSecret) throw knownError("VERIFICATION_CODE_NOT_FOUND");
@@ -63,7 +73,12 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
     step = matchTotp(deps.secrets.decrypt(record.user.totpSecret, "totp"), factor.totp, now);
     if (step !== null && record.user.totpLastUsedStep !== null && step <= record.user.totpLastUsedStep) step = null;
   } else {
-    recoveryCodeId = (await deps.queries.mfa.findUnusedRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode))))?.id ?? null;
+    const found = await deps.queries.mfa.findRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode)));
+    if (found?.usedAt) {
+      await recordSignInFailure(deps, project.id, { method: "mfa", email: record.primaryEmail?.value ?? null, userId: record.user.id, reason: "used recovery code" });
+      throw statusError("recoveryCodeAlreadyUsed");
+    }
+    recoveryCodeId = found?.id ?? null;
   }
   if (step === null && recoveryCodeId === null) {
     await recordSignInFailure(deps, project.id, { method: "mfa", email: record.primaryEmail?.value ?? null, userId: record.user.id, reason: "wrong second factor" });
@@ -77,12 +92,15 @@ export async function signInWithSecondFactor(deps: AppDeps, project: ProjectRow,
       // Conditional update: two concurrent uses of one TOTP code cannot both pass.
       if (!(await deps.queries.mfa.advanceTotpStep(project.id, record.user.id, step, tx))) throw knownError("INVALID_TOTP_CODE");
     }
-    if (recoveryCodeId !== null && !(await deps.queries.mfa.useRecoveryCode(recoveryCodeId, deps.clock.now(), tx))) {
-      throw knownError("INVALID_TOTP_CODE");
+    let remaining: { recovery_codes_remaining?: number } = {};
+    if (recoveryCodeId !== null) {
+      // Conditional update: two concurrent uses of one recovery code cannot both pass.
+      if (!(await deps.queries.mfa.useRecoveryCode(recoveryCodeId, deps.clock.now(), tx))) throw statusError("recoveryCodeAlreadyUsed");
+      remaining = { recovery_codes_remaining: await deps.queries.mfa.countUnusedRecoveryCodes(project.id, record.user.id, tx) };
     }
     const result = await completeSignIn(deps, tx, project.id, record);
     await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "signInWithMfa");
-    return { ...result, is_new_user: attempt.data.is_new_user };
+    return { ...result, is_new_user: attempt.data.is_new_user, ...remaining };
   });
 }
 

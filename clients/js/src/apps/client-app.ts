@@ -10,7 +10,7 @@ import type { AdminPaths, ClientPaths, ServerPaths } from "../generated.js";
 import { catchKnown, error, ok, type Result } from "../result.js";
 import { version } from "../version.js";
 import type { AppContext, ClientUserJson, OAuthStartOptions } from "./context.js";
-import { promptCliLogin, type CliLoginOptions } from "./cli-login.js";
+import type { CliLoginOptions } from "./cli-login.js";
 import { environment } from "./environment.js";
 import { getClientItem, type Item, type ItemOwner } from "./objects/item.js";
 import { projectOf, type Project, type ProjectJson } from "./objects/project.js";
@@ -502,6 +502,20 @@ export class LatchkeyClientApp {
     }, [KnownErrors.VerificationCodeError, KnownErrors.InvalidTotpCode]);
   }
 
+  /**
+   * Completes a sign-in that needs a second factor with one of the user's recovery codes (Latchkey only);
+   * answers how many unused codes remain. A wrong code is an `InvalidTotpCode` result, a spent attempt a
+   * `VerificationCodeError`; a code used before rejects with an `HttpError` of status 409.
+   * @example `const result = await app.signInWithRecoveryCode("abc123-…", attemptCode, { noRedirect: true });`
+   */
+  async signInWithRecoveryCode(recoveryCode: string, code: string, options?: { noRedirect?: boolean }): Promise<Result<{ recoveryCodesRemaining: number }, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"]>> {
+    return catchKnown(async () => {
+      const tokens = await this._context.client("post", "/auth/mfa/sign-in", { body: { type: "recovery_code", recovery_code: recoveryCode, code } }, this._context.noSession);
+      await this.afterAuth(tokens, options?.noRedirect);
+      return { recoveryCodesRemaining: tokens.recovery_codes_remaining ?? 0 };
+    }, [KnownErrors.VerificationCodeError, KnownErrors.InvalidTotpCode]);
+  }
+
   /** Verifies an e-mail address with the code from its mail; an unknown, used or expired code is a `VerificationCodeError` result. @example `const result = await app.verifyEmail(code);` */
   async verifyEmail(code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
     return this.codeCall(() => this._context.client("post", "/contact-channels/verify", { body: { code } }, this._session()));
@@ -561,7 +575,8 @@ export class LatchkeyClientApp {
    * ```
    */
   promptCliLogin(options: CliLoginOptions): Promise<Result<string, KnownErrors["CliAuthError"] | KnownErrors["CliAuthExpiredError"] | KnownErrors["CliAuthUsedError"]>> {
-    return promptCliLogin(this._context, options);
+    // Loaded on use: only command-line tools log in this way.
+    return import("./cli-login.js").then(({ promptCliLogin }) => promptCliLogin(this._context, options));
   }
 
   /**

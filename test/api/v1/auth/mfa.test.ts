@@ -3,6 +3,7 @@ import { TOTP, Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../../support/instance.js";
+import { expectStatusError } from "../../../support/known-errors.js";
 import { linkFrom, startSmtpSink } from "../../../support/smtp-sink.js";
 
 const secretBytes = randomBytes(20);
@@ -38,6 +39,7 @@ describe.each(testDialects)("TOTP multi-factor sign-in on %s", (dialect) => {
     const code = codeAt(lk);
     const done = await mfa(lk, project, { type: "totp", totp: code, code: attempt });
     expect(done.body).toMatchObject({ user_id: user.user_id, is_new_user: false });
+    expect(done.body).not.toHaveProperty("recovery_codes_remaining");
     expect(typeof done.body.refresh_token).toBe("string");
 
     const again = await passwordAttempt(lk, project, "mfa@example.com");
@@ -79,11 +81,18 @@ describe.each(testDialects)("TOTP multi-factor sign-in on %s", (dialect) => {
     expect(await lk.dumpDatabaseText()).not.toContain(codes[0]!.replaceAll("-", ""));
 
     const attempt = await passwordAttempt(lk, project, "recover@example.com");
-    expect((await mfa(lk, project, { type: "recovery_code", recovery_code: codes[0]!, code: attempt })).status).toBe(200);
+    const first = await mfa(lk, project, { type: "recovery_code", recovery_code: codes[0]!, code: attempt });
+    expect(first.status).toBe(200);
+    expect(first.body.recovery_codes_remaining).toBe(9);
+    // Typed without dashes and in capitals, a code still counts; the count drops with each use.
+    const second = await mfa(lk, project, { type: "recovery_code", recovery_code: codes[1]!.replaceAll("-", "").toUpperCase(), code: await passwordAttempt(lk, project, "recover@example.com") });
+    expect(second.body.recovery_codes_remaining).toBe(8);
     const next = await passwordAttempt(lk, project, "recover@example.com");
-    expect((await mfa(lk, project, { type: "recovery_code", recovery_code: codes[0]!, code: next })).body.code).toBe("INVALID_TOTP_CODE");
+    // A used code is refused with its own reason; a code that never existed is a wrong factor.
+    expectStatusError(await mfa(lk, project, { type: "recovery_code", recovery_code: codes[0]!, code: next }), 409, "recoveryCodeAlreadyUsed");
+    expect((await mfa(lk, project, { type: "recovery_code", recovery_code: "aaaaaa-bbbbbb-cccccc-dddddd", code: next })).body.code).toBe("INVALID_TOTP_CODE");
 
-    for (let i = 0; i < 4; i++) expect((await mfa(lk, project, { type: "totp", totp: codeAt(lk, 7), code: next })).body.code).toBe("INVALID_TOTP_CODE");
+    for (let i = 0; i < 3; i++) expect((await mfa(lk, project, { type: "totp", totp: codeAt(lk, 7), code: next })).body.code).toBe("INVALID_TOTP_CODE");
     expect((await mfa(lk, project, { type: "totp", totp: codeAt(lk, 7), code: next })).body.code).toBe("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
     expect((await mfa(lk, project, { type: "totp", totp: codeAt(lk), code: next })).body.code).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
