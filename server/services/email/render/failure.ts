@@ -27,7 +27,7 @@ export function stackFailure(): RenderFailure {
 
 /** Where in the admin's source the error was thrown, from QuickJS's stack ("at f (template.tsx:12:7)"). */
 function sourceLocation(stack: string): string {
-  const match = /\((theme\.tsx|template\.tsx):(\d+)(?::\d+)?\)|at (theme\.tsx|template\.tsx):(\d+)/.exec(stack);
+  const match = /\((theme\.tsx|template\.tsx|workflow\.ts):(\d+)(?::\d+)?\)|at (theme\.tsx|template\.tsx|workflow\.ts):(\d+)/.exec(stack);
   if (!match) return "";
   return ` (${match[1] ?? match[3]} line ${match[2] ?? match[4]})`;
 }

@@ -17,9 +17,21 @@ import { knownError } from "../../../errors.js";
 import type { RenderLane } from "./fair-queue.js";
 import { SandboxPool, TemplateRenderError, type PoolStats } from "./pool.js";
 import { findRuntimeFiles } from "./runtime-files.js";
-import type { RenderInput, RenderLimit, RenderedEmail } from "./worker-protocol.js";
+import type { RenderInput, RenderLimit, RenderedEmail, WorkflowInput, WorkflowOutcome } from "./worker-protocol.js";
 
-export type { PoolStats, RenderedEmail, RenderLane };
+export type { PoolStats, RenderedEmail, RenderLane, WorkflowOutcome };
+
+/** A workflow run that threw, or was stopped by a limit (`limit`); `logs`: its console lines until then. */
+export class WorkflowRunFailure extends Error {
+  override readonly name = "WorkflowRunFailure";
+  constructor(
+    message: string,
+    readonly limit?: RenderLimit,
+    readonly logs: string[] = [],
+  ) {
+    super(message);
+  }
+}
 
 /** How one render ended: `failure` is absent when it rendered, else the limit it hit or "error". */
 export interface RenderObservation {
@@ -57,6 +69,12 @@ export interface RenderEmailInput extends RenderInput {
 export interface EmailRenderer {
   /** Throws EMAIL_RENDERING_ERROR when the theme or template fails; `observe` hears how every render ended. */
   render(input: RenderEmailInput, observe?: RenderObserver): Promise<RenderedEmail>;
+  /**
+   * Runs a project's workflow in a context of the pool (tenant work, the render's deadline and limits).
+   * Throws WorkflowRunFailure when the workflow throws or hits a limit; other errors (the pool closed or
+   * could not start) are the server's.
+   */
+  runWorkflow(projectId: string, input: WorkflowInput): Promise<WorkflowOutcome>;
   /** Resolves once every context is warm (start-up, tests, benchmarks). */
   whenReady(): Promise<void>;
   /** Whether a render of the project overran its deadline within the last `withinMs` (a tenant whose template hangs). */
@@ -102,11 +120,27 @@ export function createEmailRenderer(options: EmailRendererOptions = {}): EmailRe
     }
   }
 
+  async function runWorkflow(projectId: string, input: WorkflowInput): Promise<WorkflowOutcome> {
+    if (input.source.length > maxSourceLength) throw new WorkflowRunFailure(`The workflow source is longer than ${maxSourceLength} characters`);
+    try {
+      return await pool.runWorkflow(projectId, input);
+    } catch (error) {
+      if (error instanceof TemplateRenderError) throw new WorkflowRunFailure(workflowMessage(error), error.limit, error.logs);
+      throw error;
+    }
+  }
+
   return {
     render,
+    runWorkflow,
     whenReady: () => pool.whenReady(),
     overranRecently: (projectId, withinMs) => pool.overranRecently(projectId, withinMs),
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
+}
+
+/** The sandbox says "Rendering …" of its limits; a workflow's admin reads about the run. */
+function workflowMessage(error: TemplateRenderError): string {
+  return error.message.replace(/^Rendering /, "The workflow run ");
 }

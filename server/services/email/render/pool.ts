@@ -1,6 +1,6 @@
 /**
  * A small pool of sandbox workers, each holding one warm QuickJS context. A context renders one job at
- * a time; a job goes to an idle context that last served the same project if there is one, else to a
+ * a time (a render, or a project's workflow run: runtime/workflow.ts); a job goes to an idle context that last served the same project if there is one, else to a
  * fresh one, else to the least recently used (which first drops the caches of the project it served).
  * Tenants share the pool without stalling one another (fair-queue.ts): the product's own mail goes first,
  * projects take turns, one project holds at most `poolSize - 1` contexts at once, and tenant work (previews,
@@ -20,11 +20,13 @@ import {
   WARM_UP_MS,
   type RenderInput,
   type RenderLimit,
-  type RenderRequest,
   type RenderedEmail,
   type SandboxLimits,
+  type SandboxRequest,
   type WorkerMessage,
   type WorkerStartData,
+  type WorkflowInput,
+  type WorkflowOutcome,
 } from "./worker-protocol.js";
 
 export interface PoolOptions extends SandboxLimits {
@@ -42,17 +44,22 @@ export class TemplateRenderError extends Error {
     message: string,
     /** The limit that stopped the render, if one did. */
     readonly limit?: RenderLimit,
+    /** A workflow's console lines up to its failure. */
+    readonly logs?: string[],
   ) {
     super(message);
   }
 }
 
+/** What a job asks of a context: a render, or a workflow run (same isolation, limits and turns). */
+type JobWork = { type: "render"; input: RenderInput } | { type: "workflow"; input: WorkflowInput };
+
 interface Job {
   id: number;
   projectId: string;
   lane: RenderLane;
-  input: RenderInput;
-  resolve: (email: RenderedEmail) => void;
+  work: JobWork;
+  resolve: (result: RenderedEmail | WorkflowOutcome) => void;
   reject: (error: Error) => void;
 }
 
@@ -98,9 +105,18 @@ export class SandboxPool {
   }
 
   render(projectId: string, input: RenderInput, lane: RenderLane): Promise<RenderedEmail> {
+    return this.enqueue(projectId, lane, { type: "render", input }) as Promise<RenderedEmail>;
+  }
+
+  /** Runs a workflow's trigger in a context of the pool, as tenant work. */
+  runWorkflow(projectId: string, input: WorkflowInput): Promise<WorkflowOutcome> {
+    return this.enqueue(projectId, "tenant", { type: "workflow", input }) as Promise<WorkflowOutcome>;
+  }
+
+  private enqueue(projectId: string, lane: RenderLane, work: JobWork): Promise<RenderedEmail | WorkflowOutcome> {
     if (this.closed) return Promise.reject(new Error("The e-mail renderer is closed"));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, projectId, lane, input, resolve, reject });
+      this.queue.push({ id: this.nextId++, projectId, lane, work, resolve, reject });
       this.dispatch();
     });
   }
@@ -177,6 +193,7 @@ export class SandboxPool {
         if (slot.job?.id === message.id) this.arm(slot, this.options.timeoutMs + this.options.killGraceMs);
         return;
       case "rendered":
+      case "ran":
       case "failed": {
         const job = slot.job;
         if (!job || job.id !== message.id) return;
@@ -184,9 +201,10 @@ export class SandboxPool {
         slot.job = null;
         slot.renders++;
         if (message.type === "rendered") job.resolve(message.email);
+        else if (message.type === "ran") job.resolve(message.outcome);
         else {
           if (message.failure.limit === "deadline") this.overruns.set(job.projectId, performance.now());
-          job.reject(new TemplateRenderError(message.failure.message, message.failure.limit));
+          job.reject(new TemplateRenderError(message.failure.message, message.failure.limit, message.failure.logs));
         }
         const fatal = message.type === "failed" && message.failure.fatal;
         if (fatal || slot.renders >= this.options.maxRendersPerContext) this.replace(slot);
@@ -289,7 +307,8 @@ export class SandboxPool {
     slot.lastUsed = performance.now();
     slot.worker.ref();
     this.arm(slot, WARM_UP_MS + this.options.killGraceMs);
-    const request: RenderRequest = { type: "render", id: job.id, timeoutMs: this.options.timeoutMs, forgetProject, input: job.input };
+    const common = { id: job.id, timeoutMs: this.options.timeoutMs, forgetProject };
+    const request: SandboxRequest = job.work.type === "render" ? { type: "render", ...common, input: job.work.input } : { type: "workflow", ...common, input: job.work.input };
     try {
       slot.worker.postMessage(request);
     } catch (error) {

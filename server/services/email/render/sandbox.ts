@@ -9,7 +9,8 @@
  */
 import { RELEASE_SYNC, newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from "quickjs-emscripten";
 import { classifySandboxError, memoryFailure, stackFailure, timeoutFailure, type SandboxError } from "./failure.js";
-import { WARM_UP_MS, type RenderFailure, type RenderInput, type RenderedEmail, type SandboxLimits } from "./worker-protocol.js";
+import type { WorkflowAnswer } from "./runtime/workflow.js";
+import { WARM_UP_MS, type RenderFailure, type RenderInput, type RenderedEmail, type SandboxLimits, type WorkflowOutcome } from "./worker-protocol.js";
 
 export class SandboxFailure extends Error {
   constructor(readonly failure: RenderFailure) {
@@ -17,8 +18,15 @@ export class SandboxFailure extends Error {
   }
 }
 
+export interface TenantRunOptions {
+  timeoutMs: number;
+  forgetProject: boolean;
+  onDeadlineStart?: () => void;
+}
+
 interface RuntimeApi {
   render: QuickJSHandle;
+  runWorkflow: QuickJSHandle;
   runTask: QuickJSHandle;
   endRender: QuickJSHandle;
   forgetProject: QuickJSHandle;
@@ -52,6 +60,7 @@ export class EmailSandbox {
     const exports = context.unwrapResult(context.evalCode(wrapped, "email-runtime.js"));
     const api: RuntimeApi = {
       render: context.getProp(exports, "render"),
+      runWorkflow: context.getProp(exports, "runWorkflow"),
       runTask: context.getProp(exports, "runTask"),
       endRender: context.getProp(exports, "endRender"),
       forgetProject: context.getProp(exports, "forgetProject"),
@@ -82,7 +91,33 @@ export class EmailSandbox {
   }
 
   /** Renders compiled theme and template factories (see transpile.ts). Throws SandboxFailure. */
-  render(theme: string, template: string, input: Omit<RenderInput, "themeTsx" | "templateTsx">, options: { timeoutMs: number; forgetProject: boolean; onDeadlineStart?: () => void }): SandboxOutput {
+  render(theme: string, template: string, input: Omit<RenderInput, "themeTsx" | "templateTsx">, options: TenantRunOptions): SandboxOutput {
+    const sources: Array<[string, string]> = [[theme, "theme.tsx"], [template, "template.tsx"]];
+    return this.runTenant(sources, this.api.render, JSON.stringify(input), options, (json) => {
+      const answer = JSON.parse(json) as Answer;
+      if (!answer.ok) throw new SandboxFailure(this.classify(answer, options.timeoutMs));
+      const { ok: _ok, ...email } = answer;
+      return email;
+    });
+  }
+
+  /**
+   * Runs a compiled workflow's trigger (runtime/workflow.ts) under the same deadline, memory and stack
+   * limits as a render. Throws SandboxFailure (with the workflow's console lines) when it throws or hits a limit.
+   */
+  runWorkflow(workflow: string, jobJson: string, options: TenantRunOptions): WorkflowOutcome {
+    return this.runTenant([[workflow, "workflow.ts"]], this.api.runWorkflow, jobJson, options, (json) => {
+      const answer = JSON.parse(json) as WorkflowAnswer;
+      if (!answer.ok) throw new SandboxFailure({ ...this.classify(answer, options.timeoutMs), logs: answer.logs });
+      return { handled: answer.handled, calls: answer.calls, logs: answer.logs };
+    });
+  }
+
+  /**
+   * Evaluates the tenant's compiled modules and calls `fn(...factories, jobJson)` within the deadline;
+   * `read` turns the runtime's answer into the result (inside the deadline, so a late failure is a timeout).
+   */
+  private runTenant<T>(sources: Array<[string, string]>, fn: QuickJSHandle, jobJson: string, options: TenantRunOptions, read: (answer: string) => T): T {
     const { context } = this;
     const handles: QuickJSHandle[] = [];
     const keep = (handle: QuickJSHandle): QuickJSHandle => (handles.push(handle), handle);
@@ -95,14 +130,10 @@ export class EmailSandbox {
       }
       this.deadline = Date.now() + options.timeoutMs;
       options.onDeadlineStart?.();
-      const themeFactory = keep(this.evaluate(theme, "theme.tsx", options.timeoutMs));
-      const templateFactory = keep(this.evaluate(template, "template.tsx", options.timeoutMs));
-      const job = keep(context.newString(JSON.stringify(input)));
-      const promise = keep(this.call(this.api.render, [themeFactory, templateFactory, job], options.timeoutMs));
-      const answer = JSON.parse(this.settle(promise, options.timeoutMs)) as Answer;
-      if (!answer.ok) throw new SandboxFailure(this.classify(answer, options.timeoutMs));
-      const { ok: _ok, ...email } = answer;
-      return email;
+      const factories = sources.map(([code, file]) => keep(this.evaluate(code, file, options.timeoutMs)));
+      const job = keep(context.newString(jobJson));
+      const promise = keep(this.call(fn, [...factories, job], options.timeoutMs));
+      return read(this.settle(promise, options.timeoutMs));
     } catch (error) {
       throw this.toFailure(error, options.timeoutMs);
     } finally {

@@ -6,7 +6,10 @@
  */
 import { transform } from "sucrase";
 
-export type SourceFile = "theme.tsx" | "template.tsx";
+export type SourceFile = "theme.tsx" | "template.tsx" | "workflow.ts";
+
+/** What a workflow module sees besides CommonJS's three (runtime/workflow.ts passes them in this order). */
+const WORKFLOW_SCOPE = "onSignUp, registerCallback, scheduleCallback, stackApp, console";
 
 export class TranspileError extends Error {
   override readonly name = "TranspileError";
@@ -36,7 +39,7 @@ function compile(source: string, file: SourceFile): string {
   let code: string;
   try {
     code = transform(source, {
-      transforms: ["typescript", "jsx", "imports"],
+      transforms: file === "workflow.ts" ? ["typescript", "imports"] : ["typescript", "jsx", "imports"],
       jsxRuntime: "automatic",
       production: true,
       disableESTransforms: true,
@@ -47,5 +50,6 @@ function compile(source: string, file: SourceFile): string {
   } catch (error) {
     throw new TranspileError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return `(function (exports, require, module) {"use strict";${code}\n})`;
+  const scope = file === "workflow.ts" ? `, ${WORKFLOW_SCOPE}` : "";
+  return `(function (exports, require, module${scope}) {"use strict";${code}\n})`;
 }

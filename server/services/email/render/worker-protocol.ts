@@ -41,6 +41,29 @@ export interface RenderRequest {
   input: RenderInput;
 }
 
+/** A workflow's TypeScript and the event it runs on (runtime/workflow.ts `WorkflowJob`, as JSON). */
+export interface WorkflowInput {
+  source: string;
+  jobJson: string;
+}
+
+/** What a workflow run that did not fail asked of the API (runtime/workflow.ts `WorkflowCall`), and its console lines. */
+export interface WorkflowOutcome {
+  handled: boolean;
+  calls: Array<{ type: "sendEmail"; options: Record<string, unknown> } | { type: "updateUser"; userId: string; patch: Record<string, unknown> }>;
+  logs: string[];
+}
+
+export interface WorkflowRequest {
+  type: "workflow";
+  id: number;
+  timeoutMs: number;
+  forgetProject: boolean;
+  input: WorkflowInput;
+}
+
+export type SandboxRequest = RenderRequest | WorkflowRequest;
+
 /** A limit a render hit: its deadline, or its memory (heap or stack). */
 export type RenderLimit = "deadline" | "memory";
 
@@ -50,6 +73,8 @@ export type RenderLimit = "deadline" | "memory";
  */
 export interface RenderFailure {
   message: string;
+  /** A workflow's console lines up to its failure. */
+  logs?: string[];
   fatal: boolean;
   limit?: RenderLimit;
 }
@@ -60,4 +85,5 @@ export type WorkerMessage =
   | { type: "started"; id: number }
   | { type: "startFailed"; message: string }
   | { type: "rendered"; id: number; email: RenderedEmail }
+  | { type: "ran"; id: number; outcome: WorkflowOutcome }
   | { type: "failed"; id: number; failure: RenderFailure };

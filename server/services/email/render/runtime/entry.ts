@@ -2,7 +2,8 @@
  * The e-mail runtime, bundled by scripts/build-email-runtime.mjs into one script that a QuickJS context
  * evaluates once (wrapped in a function, so nothing lands on the global object). The script's value is
  * the host API below; templates never see it. Loading ends with `lockdown()`: from then on, nothing a
- * template does outlives its render.
+ * template does outlives its render. Workflows (runtime/workflow.ts) run in the same contexts, under
+ * the same limits.
  */
 import "./install-globals.js";
 // The build adds this export to @react-email/tailwind: its cache of compiled setups is module state.
@@ -11,6 +12,7 @@ import { lockdown } from "./harden.js";
 import { moduleObjects, sandboxRequire } from "./modules.js";
 import { renderEmail, warmUpTailwind, type ModuleFactory, type RenderJob } from "./render-email.js";
 import { clearTasks, runNextTask } from "./timers.js";
+import { runWorkflow as runWorkflowModule, type WorkflowFactory } from "./workflow.js";
 
 export type RenderAnswer =
   | { ok: true; html: string; subject?: string; notificationCategory?: string }
@@ -42,6 +44,12 @@ export async function render(theme: ModuleFactory, template: ModuleFactory, jobJ
       stack: isObject ? safeString(() => e.stack) : "",
     } satisfies RenderAnswer);
   }
+}
+
+/** Runs one workflow's trigger (runtime/workflow.ts); never rejects, answers JSON. */
+export function runWorkflow(workflow: WorkflowFactory, jobJson: string): Promise<string> {
+  clearTasks();
+  return runWorkflowModule(workflow, jobJson);
 }
 
 /** Runs the next timer or channel message; false when none is queued. */
