@@ -24,6 +24,7 @@ import { defineSessionTables } from "./tables/sessions.js";
 import { defineTeamTables } from "./tables/teams.js";
 import { defineUserTables } from "./tables/users.js";
 import { defineWebhookTables } from "./tables/webhooks.js";
+import { defineWorkflowTables } from "./tables/workflows.js";
 
 export type { ConfigOverride } from "./tables/projects.js";
 
@@ -47,6 +48,7 @@ export function defineTables(b: TableBuilders) {
     ...defineProfileImageTables(b, owners),
     ...defineAiChatTables(b, projects),
     ...defineIdentityProviderTables(b, owners),
+    ...defineWorkflowTables(b, projects),
   };
 }
 

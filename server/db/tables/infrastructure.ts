@@ -16,7 +16,8 @@ export function defineInfrastructureTables(b: TableBuilders, { projects }: Proje
    * Side effects written in the same transaction as the change that causes them (e-mails, later
    * webhooks) and delivered after commit by the job runner (server/services/jobs), which hands each row
    * to the deliverer registered for its `kind` (`webhook_fanout`: an event recorded where the project's
-   * webhook endpoints could not be read, turned into `webhook` rows by its deliverer). The payload is encrypted; `summary` holds what admins
+   * webhook endpoints could not be read, turned into `webhook` rows by its deliverer; `workflow`: an event
+   * that the project's enabled workflows run on, services/workflows). The payload is encrypted; `summary` holds what admins
    * may see (recipients, subject).
    */
   const outbox = b.table(
@@ -24,7 +25,7 @@ export function defineInfrastructureTables(b: TableBuilders, { projects }: Proje
     {
       id: b.text("id").primaryKey(),
       projectId: projectIdColumn(b, projects),
-      kind: b.text("kind", { enum: ["email", "webhook", "webhook_fanout"] }).notNull(),
+      kind: b.text("kind", { enum: ["email", "webhook", "webhook_fanout", "workflow"] }).notNull(),
       summary: b.json("summary").$type<Record<string, unknown>>().notNull(),
       payload: b.text("payload").notNull(),
       status: b.text("status", { enum: ["pending", "sent", "failed", "undeliverable"] }).notNull(),
