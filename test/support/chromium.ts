@@ -70,8 +70,10 @@ export interface AxeViolation {
 
 let axeSource: string | undefined;
 
-/** Runs axe-core (from node_modules) on the page; answers the serious and critical violations. */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
+const impactsFrom = { serious: ["serious", "critical"], moderate: ["moderate", "serious", "critical"] } as const;
+
+/** Runs axe-core (from node_modules) on the page; answers the serious and critical violations (and moderate ones from `minImpact: "moderate"`). */
+export async function runAxe(page: Page, minImpact: keyof typeof impactsFrom = "serious"): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(join(dirname(createRequire(import.meta.url).resolve("axe-core/package.json")), "axe.min.js"), "utf8");
   // Injected through the debugging protocol, so the page's Content-Security-Policy does not block it.
   await page.evaluate(axeSource);
@@ -80,7 +82,7 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     const answer = await axe.run(document, { resultTypes: ["violations"] });
     return answer.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
   });
-  return result.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  return result.filter((violation) => (impactsFrom[minImpact] as readonly (string | null)[]).includes(violation.impact));
 }
 
 export type Theme = "light" | "dark";
@@ -112,6 +114,8 @@ export interface ShootOptions {
   widths?: readonly ViewportName[];
   /** How to switch the theme; `mediaTheme` by default. */
   themes?: ThemeSwitch;
+  /** The least axe-core impact that fails the shot: `serious` by default. */
+  minImpact?: "serious" | "moderate";
 }
 
 /** Time for transitions (colours, layout after a resize) to settle before a picture. */
@@ -135,7 +139,7 @@ export async function shootThemes(page: Page, area: string, name: string, option
       await page.waitForTimeout(SETTLE_MS);
       const shot = `${name}${label}-${theme}`;
       await screenshot(page, area, shot);
-      const violations = await runAxe(page);
+      const violations = await runAxe(page, options.minImpact);
       expect(violations, `${shot}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
       expect(await horizontalOverflow(page), `${shot} overflows horizontally`).toBeLessThanOrEqual(0);
     }

@@ -1,7 +1,7 @@
 /**
  * The pages links and redirects open: e-mail verification and magic link (both ask for a click before
- * using the code, so mail scanners that open links cannot burn it), the OAuth callback, the MFA step,
- * sign-out and the error page.
+ * using the code, so mail scanners that open links cannot burn it), the OAuth callback, sign-out and
+ * the error page (the MFA step is in mfa-page.tsx).
  */
 import { useEffect, useRef, useState } from "react";
 import { HttpError, KnownErrors } from "@latchkey/js";
@@ -12,8 +12,8 @@ import { useHandler } from "./handler-context.js";
 import { MessageCard } from "./message-card.js";
 import { authMessages } from "./messages.js";
 import { useCodeParameter } from "./password-pages.js";
-import { callOAuthCallback, MFA_ATTEMPT_KEY, rememberReturnTo, RETURN_TO_KEY, storeMfaAttempt } from "./sdk.js";
-import { Alert, Button, Card, Field, LoadingCard, useSubmit } from "./ui.js";
+import { callOAuthCallback, rememberReturnTo, storeMfaAttempt } from "./sdk.js";
+import { Alert, Button, Card, LoadingCard, useSubmit } from "./ui.js";
 
 interface PageProps {
   fullPage?: boolean;
@@ -138,55 +138,6 @@ export function OAuthCallback({ fullPage }: PageProps) {
     <MessageCard title={t.errorTitle} fullPage={fullPage} primaryButtonText={t.backToSignIn} primaryAction={() => handler.go(handler.link(handler.urls.signIn))}>
       <Alert>{message}</Alert>
     </MessageCard>
-  );
-}
-
-/** The second step of a sign-in with TOTP: the code from the authenticator app and the stored attempt code. */
-export function MfaPage({ fullPage }: PageProps) {
-  const app = useStackApp();
-  const handler = useHandler();
-  const t = useMessages(authMessages);
-  const failureText = useFailureText();
-  const [attempt] = useState(() => sessionStorage.getItem(MFA_ATTEMPT_KEY));
-  const [otp, setOtp] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const { busy, onSubmit } = useSubmit(
-    async () => {
-      setError(null);
-      const result = await app.signInWithMfa(otp.trim(), attempt ?? "", { noRedirect: true });
-      if (result.status === "error") return setError(failureText(result.error));
-      sessionStorage.removeItem(MFA_ATTEMPT_KEY);
-      const returnTo = sessionStorage.getItem(RETURN_TO_KEY);
-      sessionStorage.removeItem(RETURN_TO_KEY);
-      if (returnTo !== null && handler.current().searchParams.get("after_auth_return_to") === null) handler.go(returnTo, { replace: true });
-      else handler.afterAuth(false);
-    },
-    (caught) => setError(failureText(caught)),
-  );
-  if (!attempt) {
-    return <MessageCard title={t.mfaTitle} fullPage={fullPage} primaryButtonText={t.backToSignIn} primaryAction={() => handler.go(handler.link(handler.urls.signIn))}>{t.mfaMissing}</MessageCard>;
-  }
-  return (
-    <Card title={t.mfaTitle} subtitle={t.mfaIntro} fullPage={fullPage}>
-      <form className="lk-form" onSubmit={onSubmit}>
-        <Alert>{error}</Alert>
-        <Field
-          label={t.mfaCode}
-          className="lk-input-code"
-          name="totp"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          value={otp}
-          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))}
-        />
-        <Button type="submit" busy={busy}>
-          {t.mfaVerify}
-        </Button>
-      </form>
-    </Card>
   );
 }
 
