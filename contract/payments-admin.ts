@@ -66,6 +66,7 @@ export const transaction = z
     status: z.string().nullable(),
     item_id: z.string().optional(),
     expires_at_millis: z.number().int().nullable().optional(),
+    description: z.string().nullable().optional().meta({ description: "Item quantity changes: the `description` given with the change (null: none)." }),
   })
   .meta({ id: "PaymentTransaction" });
 

@@ -39,6 +39,9 @@ export const offerView = z
   })
   .meta({ id: "CheckoutOffer" });
 
+/** What a checkout code answers when it is unknown (or of another project), used or lapsed: Stack's verification-code errors. */
+const codeErrors = ["VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED"] as const;
+
 export const createPurchaseUrl = defineProcedure({
   method: "POST",
   path: "/payments/purchases/create-purchase-url",
@@ -51,7 +54,7 @@ export const createPurchaseUrl = defineProcedure({
   errors: [
     "OFFER_DOES_NOT_EXIST", "OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH", "USER_NOT_FOUND", "TEAM_NOT_FOUND",
     "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED",
-    "purchaseOfferChoice", "purchaseInlineOfferFromClient", "purchaseOfferNotBuyable", "purchaseUrlOwnOnly",
+    "purchaseOfferChoice", "purchaseInlineOfferFromClient", "purchaseOfferNotBuyable", "purchaseUrlOwnOnly", "purchaseNeedsStripe",
   ],
   body: z.strictObject({
     customer_type: customerType,
@@ -60,7 +63,7 @@ export const createPurchaseUrl = defineProcedure({
     offer_inline: inlineOffer.optional(),
     inline_offer: inlineOffer.optional().meta({ description: "The same as `offer_inline` (the Stack SDK's name)." }),
   }),
-  output: z.object({ url: z.string().meta({ description: "The hosted checkout page.", example: "https://auth.example.com/handler/purchase/internal_Qm9v" }) }),
+  output: z.object({ url: z.string().meta({ description: "The hosted checkout page.", example: "https://auth.example.com/handler/purchase/internal_3f9a0c" }) }),
 });
 
 export const validatePurchaseCode = defineProcedure({
@@ -71,7 +74,7 @@ export const validatePurchaseCode = defineProcedure({
   description: "What the hosted checkout page shows: the offer, its prices and included items, the project's name, and how the purchase completes (test mode or Stripe). The code is the credential.",
   tags,
   successStatus: 200,
-  errors: ["purchaseCodeInvalid"],
+  errors: [...codeErrors],
   body: z.strictObject({ full_code: fullCode }),
   output: z
     .object({
@@ -102,7 +105,7 @@ export const testModePurchaseSession = defineProcedure({
     "Completes the code's purchase without payment and grants its included items, when the project is in test mode (`payments.testMode`, by default on outside production mode). Needs the admin access of the code's project, except in development: a project that sets `payments.testPurchasesWithCode`, is not in production mode and has no Stripe account connected lets the code alone complete it. A code completes one purchase.",
   tags,
   successStatus: 200,
-  errors: ["purchaseCodeInvalid", "purchaseTestModeOff", "purchasePriceNotFound", "purchaseOfferNotBuyable", "purchaseNotStackable", "purchaseAddOnWithoutBase"],
+  errors: [...codeErrors, "purchaseTestModeOff", "purchasePriceNotFound", "purchaseOfferNotBuyable", "purchaseNotStackable", "purchaseAlreadyHeld", "purchaseAddOnWithoutBase"],
   body: purchaseBody,
   output: z.object({ success: z.literal(true) }),
 });
@@ -115,7 +118,7 @@ export const createPurchaseSession = defineProcedure({
   description: "Starts a Stripe Checkout session on the project's connected account for the chosen price and answers its URL; the purchase is recorded when Stripe reports the session completed (webhook).",
   tags,
   successStatus: 200,
-  errors: ["purchaseCodeInvalid", "purchasePriceNotFound", "purchaseOfferNotBuyable", "purchaseNotStackable", "purchaseNeedsStripe", "stripeNotConfigured"],
+  errors: [...codeErrors, "purchasePriceNotFound", "purchaseOfferNotBuyable", "purchaseNotStackable", "purchaseAlreadyHeld", "purchaseNeedsStripe", "stripeNotConfigured"],
   body: purchaseBody,
   output: z.object({ url: z.string().meta({ description: "The Stripe Checkout page." }) }),
 });

@@ -91,20 +91,22 @@ export const statusErrors = {
   itemQuantityOutOfRange: defineStatusError(400, `The quantity would leave the range of ±${Number.MAX_SAFE_INTEGER}.`),
 
   // Payments: checkout, purchases, Stripe (texts of the reference where it has them)
-  purchaseOfferChoice: defineStatusError(400, "Exactly one of offer_id and offer_inline (inline_offer) must be given."),
+  purchaseOfferChoice: defineStatusError(400, "Must specify either offer_id or offer_inline!"),
   purchaseInlineOfferFromClient: defineStatusError(400,
     "Cannot specify offer_inline when calling from client! Please call with a server API key, or use the offer_id parameter."),
-  purchaseCodeInvalid: defineStatusError(400, "This purchase code is invalid, has expired or has already been used."),
   purchasePriceNotFound: defineStatusError(400, (d: { priceId: string }) => `The offer has no price "${d.priceId}".`),
   purchaseOfferNotBuyable: defineStatusError(400, "This offer is included by default and cannot be bought."),
-  purchaseNotStackable: defineStatusError(400, "This offer is not stackable: it can be held once, with quantity 1."),
+  purchaseNotStackable: defineStatusError(400, "This offer is not stackable; quantity must be 1"),
+  purchaseAlreadyHeld: defineStatusError(400, "This offer is not stackable, and the customer already holds it."),
   purchaseAddOnWithoutBase: defineStatusError(400, "This add-on can only be bought by a customer who holds one of the offers it adds to."),
   purchaseTestModeOff: defineStatusError(400, "Test-mode purchases are turned off for this project."),
-  purchaseNeedsStripe: defineStatusError(400, "Payments are not set up for this project: connect a Stripe account, or turn on test mode."),
+  purchaseNeedsStripe: defineStatusError(400,
+    "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding."),
   purchaseNotFound: defineStatusError(404, "Purchase not found."),
   purchasesOwnOnly: defineStatusError(403, "Clients can only see and cancel their own purchases."),
   purchaseUrlOwnOnly: defineStatusError(403, "Clients can only create checkout URLs for their own user or for teams they may buy for."),
   stripeAccountIdNotSet: defineStatusError(400, "Stripe account ID is not set"),
+  stripeSignatureInvalid: defineStatusError(400, "Invalid stripe-signature header"),
   stripeNotConfigured: defineStatusError(400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."),
 
   // Social sign-in (the browser sees the flow's answers; the texts of the reference's where it has them)

@@ -14,7 +14,7 @@ import { clientIpOf } from "./http/client-ip.js";
 import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
 import { metricsEndpoint } from "./http/metrics-endpoint.js";
 import { mountPages } from "./http/pages.js";
-import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from "./handlers/payments-stripe-webhook.js";
+import { STRIPE_WEBHOOK_PATHS, stripeWebhookHandler } from "./handlers/payments-stripe-webhook.js";
 import { bodyTooLarge } from "./http/request-input.js";
 import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
 import { StaticMatchRouter } from "./http/static-match-router.js";
@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Hono {
   });
   // Stripe's events: signed over the raw body, which the contract's adapter does not keep.
   const stripeWebhook = stripeWebhookHandler(deps);
-  app.post(STRIPE_WEBHOOK_PATH, (c) => stripeWebhook(c.req.raw));
+  for (const path of STRIPE_WEBHOOK_PATHS) app.post(path, (c) => stripeWebhook(c.req.raw));
   for (const base of ["/api/v1", "/api/latest"]) {
     const routes = new Hono();
     mountRest(routes, contract, handlers, deps, base, api);

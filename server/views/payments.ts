@@ -90,5 +90,6 @@ export function quantityChangeTransactionToJson(change: ItemQuantityChangeRow) {
     status: null,
     item_id: change.itemId,
     expires_at_millis: change.expiresAt?.getTime() ?? null,
+    description: change.description,
   };
 }

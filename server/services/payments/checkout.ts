@@ -1,12 +1,13 @@
 /**
  * Checkout (payments.md §2-3): `create-purchase-url` resolves the offer (a config offer by id, or an
  * inline one from a server), checks it against the customer, and stores a one-time code (hashed; the
- * URL carries it) that our hosted checkout page at `/handler/purchase/<project>_<code>` reads back.
+ * URL carries it) that our hosted checkout page at `/handler/purchase/<project>_<code>` reads back. The
+ * full code is lower case (`[a-z0-9_-]+`), as Stack's: clients cut it from the URL by that pattern.
  * The code lives 24 hours and completes at most one purchase: in test mode directly
  * (test-purchases.ts), otherwise through Stripe Checkout (stripe.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { knownError } from "../../../contract/known-error.js";
 import type { AccessType } from "../../../contract/procedure.js";
 import { inlineToConfigOffer, type ConfigOffer, type InlineOffer } from "../../../contract/payments-config.js";
@@ -16,6 +17,7 @@ import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { requireTeamPermission } from "../permissions/grants.js";
+import { stripeAccountId } from "./stripe.js";
 import type { Customer } from "./items.js";
 import { createPurchase, priceOf, type PurchaseRow } from "./purchases.js";
 
@@ -107,7 +109,8 @@ export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, call
   await requireClientMayBuyFor(deps, project, caller, request.customer);
   if (offer.prices === "include-by-default") throw statusError("purchaseOfferNotBuyable");
   await requireCustomer(deps, project.id, request.customer);
-  const code = randomBytes(24).toString("base64url");
+  if (!isTestMode(project) && (await stripeAccountId(deps, project.id)) === null) throw statusError("purchaseNeedsStripe");
+  const code = randomBytes(24).toString("hex");
   const now = deps.clock.now();
   await deps.store.db.insert(deps.store.t.purchaseCodes).values({
     id: randomUUID(),
@@ -125,23 +128,28 @@ export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, call
   return checkoutUrl(deps, `${project.id}_${code}`);
 }
 
-/** The project and the live (unexpired, unused) code a full code names, or purchaseCodeInvalid. */
-export async function findPurchaseCode(deps: AppDeps, fullCode: string, db: Db = deps.store.db): Promise<{ project: ProjectRow; code: PurchaseCodeRow }> {
+/**
+ * The project and the live code a full code names. As Stack's verification codes answer: unknown (or of
+ * another project) VERIFICATION_CODE_NOT_FOUND, used VERIFICATION_CODE_ALREADY_USED, lapsed VERIFICATION_CODE_EXPIRED.
+ */
+export async function findPurchaseCode(deps: AppDeps, fullCode: string, db: Db = deps.store.db, projectId?: string): Promise<{ project: ProjectRow; code: PurchaseCodeRow }> {
   const split = fullCode.indexOf("_");
-  if (split <= 0) throw statusError("purchaseCodeInvalid");
+  if (split <= 0 || (projectId !== undefined && fullCode.slice(0, split) !== projectId)) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const project = await deps.queries.projects.find(fullCode.slice(0, split), db);
-  if (!project) throw statusError("purchaseCodeInvalid");
+  if (!project) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const t = deps.store.t.purchaseCodes;
   const [code] = await db
     .select()
     .from(t)
-    .where(and(eq(t.projectId, project.id), eq(t.codeHash, hashCode(deps, fullCode.slice(split + 1))), isNull(t.usedAt), gt(t.expiresAt, deps.clock.now())))
+    .where(and(eq(t.projectId, project.id), eq(t.codeHash, hashCode(deps, fullCode.slice(split + 1)))))
     .limit(1);
-  if (!code) throw statusError("purchaseCodeInvalid");
+  if (!code) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  if (code.usedAt !== null) throw knownError("VERIFICATION_CODE_ALREADY_USED");
+  if (code.expiresAt.getTime() <= deps.clock.now().getTime()) throw knownError("VERIFICATION_CODE_EXPIRED");
   return { project, code };
 }
 
-/** Marks a code used (only once: a second caller gets purchaseCodeInvalid) and records its purchase. */
+/** Marks a code used (only once: a second caller gets VERIFICATION_CODE_ALREADY_USED) and records its purchase. */
 export async function redeemCode(
   deps: AppDeps,
   tx: Db,
@@ -158,7 +166,7 @@ export async function redeemCode(
     .set({ usedAt: deps.clock.now() })
     .where(and(eq(t.id, code.id), isNull(t.usedAt)))
     .returning({ id: t.id });
-  if (used.length === 0) throw statusError("purchaseCodeInvalid");
+  if (used.length === 0) throw knownError("VERIFICATION_CODE_ALREADY_USED");
   return createPurchase(deps, tx, {
     projectId: project.id,
     customer: { type: code.customerType, id: code.customerId },

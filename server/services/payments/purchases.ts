@@ -218,7 +218,7 @@ export async function createPurchase(deps: AppDeps, tx: Db, input: NewPurchase):
   if (input.quantity > 1 && !stackable) throw statusError("purchaseNotStackable");
   await catchUpGrants(deps, tx, input.projectId, customer, now);
   const active = await activePurchases(deps, input.projectId, customer, tx);
-  if (input.offerId !== null && !stackable && active.some((p) => p.offerId === input.offerId)) throw statusError("purchaseNotStackable");
+  if (input.offerId !== null && !stackable && active.some((p) => p.offerId === input.offerId)) throw statusError("purchaseAlreadyHeld");
   if (offer.isAddOnTo !== false) {
     const bases = Object.keys(offer.isAddOnTo);
     if (!active.some((p) => p.offerId !== null && bases.includes(p.offerId))) throw statusError("purchaseAddOnWithoutBase");

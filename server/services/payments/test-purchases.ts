@@ -29,8 +29,8 @@ export async function testPurchasesWithCode(deps: AppDeps, project: ProjectRow, 
 /** Completes the code's purchase without payment; throws the access errors an admin-only call answers. */
 export async function completeTestModePurchase(deps: AppDeps, fullCode: string, priceId: string, quantity: number, caller: TestPurchaseCaller): Promise<PurchaseRow> {
   return deps.store.transaction(async (tx) => {
-    const { project, code } = await findPurchaseCode(deps, fullCode, tx);
-    if (caller !== null && caller.projectId !== project.id) throw statusError("purchaseCodeInvalid");
+    // A caller of another project learns nothing of this code: not found, as an unknown one.
+    const { project, code } = await findPurchaseCode(deps, fullCode, tx, caller?.projectId);
     if (caller?.accessType !== "admin" && !(await testPurchasesWithCode(deps, project, tx))) {
       if (caller === null) throw knownError("ACCESS_TYPE_REQUIRED");
       throw knownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: caller.accessType, allowed_access_types: ["admin"] });

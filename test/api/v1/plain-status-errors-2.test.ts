@@ -82,9 +82,8 @@ describe.each(testDialects)("more plain-status errors on %s", (dialect) => {
     const forFree = await shop.purchaseUrl({ customer_type: "user", customer_id: shop.user.id, offer_id: "free" });
     expectStatusError(forFree, 400, "purchaseOfferNotBuyable");
 
-    const code = await shop.code({ offer_id: "pro" });
-    const checkout = await lk.call("POST", "/payments/purchases/purchase-session", { body: { full_code: code, price_id: "monthly" } });
-    expectStatusError(checkout, 400, "purchaseNeedsStripe");
+    // Stack refuses the checkout URL itself (backend-fidelity-2.md §2).
+    expectStatusError(await shop.purchaseUrl({ customer_type: "user", customer_id: shop.user.id, offer_id: "pro" }), 400, "purchaseNeedsStripe");
   });
 
   it("refuses a webhook endpoint its deliveries would refuse", async () => {

@@ -10,7 +10,7 @@ describe.each(testDialects)("checkout and purchases on %s", (dialect) => {
     const shop = await openShop(lk);
     const res = await shop.purchaseUrl({ customer_type: "user", customer_id: shop.user.id, offer_id: "pro" });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.url).toMatch(new RegExp(`^http://localhost:8102/handler/purchase/${shop.project.id}_[A-Za-z0-9_-]{32}\\?project_id=${shop.project.id}$`));
+    expect(res.body.url).toMatch(new RegExp(`^http://localhost:8102/handler/purchase/${shop.project.id}_[a-z0-9]{48}\\?project_id=${shop.project.id}$`));
     const code = fullCodeOf(res.body.url);
 
     const shown = await lk.call("POST", "/payments/purchases/validate-code", { body: { full_code: code } });
@@ -41,8 +41,8 @@ describe.each(testDialects)("checkout and purchases on %s", (dialect) => {
     expect((await shop.buy(code, "monthly")).status).toBe(200);
     expect([await shop.quantity("credits"), await shop.quantity("boosts"), await shop.quantity("tokens")]).toEqual([1000, 3, 5]);
     // The code completes one purchase only.
-    expectStatusError(await shop.buy(code, "monthly"), 400, "purchaseCodeInvalid");
-    expectStatusError(await lk.call("POST", "/payments/purchases/validate-code", { body: { full_code: code } }), 400, "purchaseCodeInvalid");
+    expectKnownError(await shop.buy(code, "monthly"), 409, "VERIFICATION_CODE_ALREADY_USED");
+    expectKnownError(await lk.call("POST", "/payments/purchases/validate-code", { body: { full_code: code } }), 409, "VERIFICATION_CODE_ALREADY_USED");
   });
 
   it("lets a code lapse after 24 hours and refuses codes of other projects", async () => {
@@ -50,13 +50,13 @@ describe.each(testDialects)("checkout and purchases on %s", (dialect) => {
     const shop = await openShop(lk);
     const code = await shop.code({ offer_id: "pack" });
     lk.clock.advance(DAY);
-    expectStatusError(await shop.buy(code, "once"), 400, "purchaseCodeInvalid");
-    expectStatusError(await shop.buy(`${shop.project.id}_not-a-code`, "once"), 400, "purchaseCodeInvalid");
-    expectStatusError(await shop.buy("no-project-part", "once"), 400, "purchaseCodeInvalid");
+    expectKnownError(await shop.buy(code, "once"), 400, "VERIFICATION_CODE_EXPIRED");
+    expectKnownError(await shop.buy(`${shop.project.id}_not-a-code`, "once"), 404, "VERIFICATION_CODE_NOT_FOUND");
+    expectKnownError(await shop.buy("no-project-part", "once"), 404, "VERIFICATION_CODE_NOT_FOUND");
     const fresh = await shop.code({ offer_id: "pack" });
     const otherProject = await lk.createProject();
     const res = await lk.call("POST", "/internal/payments/test-mode-purchase-session", { access: "admin", project: otherProject, body: { full_code: fresh, price_id: "once" } });
-    expectStatusError(res, 400, "purchaseCodeInvalid");
+    expectKnownError(res, 404, "VERIFICATION_CODE_NOT_FOUND");
   });
 
   it("grants repeating items every interval, expires when-repeated grants, and stops at cancellation", async () => {
@@ -116,7 +116,7 @@ describe.each(testDialects)("checkout and purchases on %s", (dialect) => {
     await shop.purchase("pro", "monthly");
     await shop.purchase("addon", "once");
     expect(await shop.quantity("boosts")).toBe(4);
-    expectStatusError(await shop.buy(await shop.code({ offer_id: "pro" }), "monthly"), 400, "purchaseNotStackable");
+    expectStatusError(await shop.buy(await shop.code({ offer_id: "pro" }), "monthly"), 400, "purchaseAlreadyHeld");
     expectStatusError(await shop.buy(await shop.code({ offer_id: "starter" }), "monthly", 2), 400, "purchaseNotStackable");
 
     await shop.purchase("pack", "once", 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripeWebhookHandler, STRIPE_WEBHOOK_PATH } from "../../../../server/handlers/payments-stripe-webhook.js";
+import { stripeWebhookHandler, STRIPE_WEBHOOK_PATHS } from "../../../../server/handlers/payments-stripe-webhook.js";
 import { testDialects } from "../../../support/databases.js";
 import { createTestInstance, type TestInstance } from "../../../support/instance.js";
 import { expectKnownError, expectStatusError } from "../../../support/known-errors.js";
@@ -12,7 +12,7 @@ async function withStripe(dialect: Parameters<typeof createTestInstance>[0], str
 
 /** Stripe's POST, through the app's route for it. */
 function deliver(lk: TestInstance, body: string, signature: string) {
-  return lk.app.request(STRIPE_WEBHOOK_PATH, { method: "POST", body, headers: { "stripe-signature": signature, "content-type": "application/json" } });
+  return lk.app.request(STRIPE_WEBHOOK_PATHS[0]!, { method: "POST", body, headers: { "stripe-signature": signature, "content-type": "application/json" } });
 }
 
 describe.each(testDialects)("Stripe on %s", (dialect) => {

@@ -32,7 +32,7 @@ describe.each(testDialects)("payment transactions on %s", (dialect) => {
     });
     expect(quantityChange).toEqual({
       id: change.body.id, type: "item_quantity_change", created_at_millis: lk.clock.now().getTime() - 1000, customer_type: "user", customer_id: shop.user.id,
-      quantity: -5, test_mode: false, offer_display_name: null, price: null, status: null, item_id: "credits", expires_at_millis: null,
+      quantity: -5, test_mode: false, offer_display_name: null, price: null, status: null, item_id: "credits", expires_at_millis: null, description: "spent",
     });
     expect(pack).toMatchObject({ type: "one_time", quantity: 2, offer_display_name: "Token pack", price: { USD: "9.99", JPY: "1500" }, status: "succeeded" });
     expect(pro).toMatchObject({ type: "subscription", offer_display_name: "Pro", price: { USD: "20.00", EUR: "18.50", interval: [1, "month"] } });

@@ -127,7 +127,8 @@ export default function CheckoutPage() {
     setLoaded({ state: "loading" });
     checkoutApi.validate(fullCode).then(
       (code) => setLoaded({ state: "ready", code }),
-      (error: unknown) => setLoaded({ state: error instanceof PaymentsApiError && error.status === 400 ? "invalid" : "failed" }),
+      // Unknown, used or lapsed codes answer VERIFICATION_CODE_* (404, 409, 400), as Stack's do.
+      (error: unknown) => setLoaded({ state: error instanceof PaymentsApiError && (error.code?.startsWith("VERIFICATION_CODE_") || error.status === 400) ? "invalid" : "failed" }),
     );
   }, [fullCode]);
 
