@@ -63,6 +63,8 @@ export const statusErrors = {
   primaryEmailVerifiedNeedsEmail: defineStatusError(400, "primary_email_verified cannot be true without primary_email"),
   passwordAlreadySet: defineStatusError(400, "User already has a password set."),
   totpRequiredForRecoveryCodes: defineStatusError(400, "Set up a TOTP authenticator before creating recovery codes."),
+  // Latchkey's own (Stack has no recovery codes): each code works once.
+  recoveryCodeAlreadyUsed: defineStatusError(409, "This recovery code has already been used. Each code works once: use another one of your codes."),
 
   // Contact channels
   contactChannelNotFound: defineStatusError(404, "Contact channel not found."),
