@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { KnownErrorCode } from "./known-error.js";
-import { listOf, millis, userIdOrMe, uuid } from "./fields.js";
+import { listOf, millis, successResponse, userIdOrMe, uuid } from "./fields.js";
 import { defineProcedure, type ErrorName } from "./procedure.js";
 
 const keyId = uuid.meta({ description: "An API key id.", example: "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9" });
@@ -165,6 +165,22 @@ const team = kindProcedures("team", {
   ownerNotFound: "TEAM_NOT_FOUND",
 });
 
+/** A secret scanner's leak report (SECURITY.md, "For secret-scanning partners"). */
+const revokeLeakedApiKey = defineProcedure({
+  rateLimit: "api-key-check",
+  method: "POST",
+  path: "/integrations/credential-scanning/revoke",
+  access: "public",
+  summary: "Revoke a secret user or team API key a secret scanner found in public",
+  description:
+    "For secret-scanning partners: needs no credentials (the key is its own proof). Revokes the key and e-mails its owners (the user; for a team key, the team's members who may manage its keys). A key revoked before answers the same. Public keys are not revoked.",
+  tags: ["API keys"],
+  successStatus: 200,
+  errors: ["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED"],
+  body: z.strictObject({ api_key: z.string().max(1000).meta({ description: "The full key as found.", example: exampleKey }) }),
+  output: successResponse,
+});
+
 export const apiKeyProcedures = {
   listUserApiKeys: user.list,
   createUserApiKey: user.create,
@@ -176,4 +192,5 @@ export const apiKeyProcedures = {
   getTeamApiKey: team.get,
   updateTeamApiKey: team.update,
   checkTeamApiKey: team.check,
+  revokeLeakedApiKey,
 } as const;

@@ -17,6 +17,7 @@ import {
   type ApiKeyKind,
 } from "../services/api-keys.js";
 import { apiKeyToJson, createdApiKeyToJson } from "../views/api-keys.js";
+import { revokeLeakedApiKey } from "../services/leaked-api-keys.js";
 import { actorOf } from "./actor.js";
 
 
@@ -120,4 +121,8 @@ export const apiKeyHandlers = {
   getTeamApiKey: (ctx, { params, query }) => team.get(ctx, query.team_id, params.api_key_id),
   updateTeamApiKey: (ctx, { params, query, body }) => team.update(ctx, query.team_id, params.api_key_id, body),
   checkTeamApiKey: (ctx, { body }) => team.check(ctx, body.api_key),
+  async revokeLeakedApiKey(ctx, { body }) {
+    await revokeLeakedApiKey(ctx.deps, body.api_key);
+    return { success: true as const };
+  },
 } satisfies HandlerMap<typeof apiKeyProcedures>;

@@ -46,6 +46,14 @@ export function apiKeyQueries(store: Store) {
         .limit(1);
       return row;
     },
+    /**
+     * A key of any project by the hash of its value: only for leak reports from secret scanners, where
+     * the value itself is what names the project (value hashes are unique across projects).
+     */
+    async findByValueHashInAnyProject(valueHash: string, db: Db = store.db) {
+      const [row] = await db.select().from(keys).where(eq(keys.valueHash, valueHash)).limit(1);
+      return row;
+    },
     async insert(row: typeof keys.$inferInsert, db: Db = store.db) {
       const [created] = await db.insert(keys).values(row).returning();
       return created!;
