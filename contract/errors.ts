@@ -85,9 +85,9 @@ export const knownErrors = {
   BRANCH_DOES_NOT_EXIST: defineError(400, z.object({ branch_id: z.string() }), (d) =>
     `Branch "${d.branch_id}" does not exist.`),
   WORKFLOW_TOKEN_DOES_NOT_EXIST: defineError(400, null,
-    "The workflow token in the x-stack-workflow-token header does not exist."),
+    "The workflow token you specified does not exist. Make sure the value in x-stack-workflow-token is correct."),
   WORKFLOW_TOKEN_EXPIRED: defineError(400, null,
-    "The workflow token in the x-stack-workflow-token header has expired."),
+    "The workflow token you specified has expired. Make sure the value in x-stack-workflow-token is correct."),
 
   // 3.2 Access tokens, refresh tokens, sessions
   UNPARSABLE_ACCESS_TOKEN: defineError(401, null, "Access token is not parsable."),
@@ -130,7 +130,9 @@ export const knownErrors = {
     `Password too short. Minimum length is ${d.min_length}.`),
   PASSWORD_TOO_LONG: defineError(400, z.object({ maxLength: z.number().int() }), (d) =>
     `The password is too long: it may have at most ${d.maxLength} characters.`),
-  PASSWORD_REQUIREMENTS_NOT_MET: defineError(400, message, (d) => d.message),
+  // `rule` (Latchkey's addition, which the SDK's decoder ignores) names the rule a page shows as failed.
+  PASSWORD_REQUIREMENTS_NOT_MET: defineError(400,
+    z.object({ message: z.string(), rule: z.enum(["too_common", "too_guessable"]).optional() }), (d) => d.message),
   USER_DOES_NOT_HAVE_PASSWORD: defineError(400, null, "This user has no password to sign in with."),
   PASSWORD_CONFIRMATION_MISMATCH: defineError(400, null, "Passwords do not match."),
   EMAIL_ALREADY_VERIFIED: defineError(409, null, "The e-mail is already verified."),

@@ -31,6 +31,7 @@ import { userProcedures } from "./users.js";
 import { emailProcedures } from "./emails.js";
 import { emailTemplateProcedures } from "./email-templates.js";
 import { webhookProcedures } from "./webhooks.js";
+import { workflowProcedures } from "./workflows.js";
 
 export const contract = {
   ...miscProcedures,
@@ -61,6 +62,7 @@ export const contract = {
   ...projectMetricsProcedures,
   ...aiChatProcedures,
   ...identityProviderProcedures,
+  ...workflowProcedures,
 } as const;
 
 export type Contract = typeof contract;

@@ -23,6 +23,7 @@ import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorReply, JSON_TYPE, routeNotFoundReply } from "./http/wire.js";
 import { findProjectFile } from "./project-files.js";
 import { describeError } from "./services/log.js";
+import { connectWorkflowApi } from "./services/workflows/api-calls.js";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ router: new StaticMatchRouter() });
@@ -56,6 +57,8 @@ export function createApp(deps: AppDeps): Hono {
   // Stripe's events: signed over the raw body, which the contract's adapter does not keep.
   const stripeWebhook = stripeWebhookHandler(deps);
   for (const path of STRIPE_WEBHOOK_PATHS) app.post(path, (c) => stripeWebhook(c.req.raw));
+  // Workflow runs make their API calls through this app (services/workflows/api-calls.ts).
+  connectWorkflowApi(deps, (request) => Promise.resolve(app.fetch(request)));
   for (const base of ["/api/v1", "/api/latest"]) {
     const routes = new Hono();
     mountRest(routes, contract, handlers, deps, base, api);

@@ -23,6 +23,7 @@ import { teamQueries } from "./db/queries/teams.js";
 import { userQueries } from "./db/queries/users.js";
 import { verificationCodeQueries } from "./db/queries/verification-codes.js";
 import { webhookQueries, type EnabledEndpoint } from "./db/queries/webhooks.js";
+import { workflowRunQueries } from "./db/queries/workflow-runs.js";
 import type { Store } from "./db/store.js";
 import { TtlCache } from "./db/ttl-cache.js";
 import type { Clock } from "./services/clock.js";
@@ -65,6 +66,7 @@ export function createQueries(store: Store, clock: Clock) {
     webhooks: webhookQueries(store, new TtlCache<readonly EnabledEndpoint[]>(HOT_CACHE_TTL_MS, 10_000, now)),
     oauth: oauthQueries(store),
     profileImages: profileImageQueries(store),
+    workflowRuns: workflowRunQueries(store),
   };
 }
 

@@ -28,6 +28,7 @@ import { userHandlers } from "./users.js";
 import { emailHandlers } from "./emails.js";
 import { emailTemplateHandlers } from "./email-templates.js";
 import { webhookHandlers } from "./webhooks.js";
+import { workflowHandlers } from "./workflows.js";
 
 export const handlers = {
   ...miscHandlers,
@@ -57,4 +58,5 @@ export const handlers = {
   ...oauthHandlers,
   ...projectMetricsHandlers,
   ...aiChatHandlers,
+  ...workflowHandlers,
 } satisfies HandlerMap<Contract>;

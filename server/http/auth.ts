@@ -11,6 +11,7 @@ import type { AppDeps } from "../deps.js";
 import { isHostedPagesKey } from "../services/hosted-pages.js";
 import { INTERNAL_PROJECT_ID } from "../services/projects.js";
 import type { VerifiedAccessToken } from "../services/tokens/access-tokens.js";
+import { checkWorkflowToken } from "../services/workflows/token.js";
 import { statusError, type StatusErrorName } from "../errors.js";
 import { presentedKeyHash } from "./presented-key-hashes.js";
 
@@ -77,9 +78,14 @@ export async function resolveAuth(readHeader: HeaderReader, deps: AppDeps): Prom
   // transaction must not need a second database connection (a pool of busy transactions would deadlock).
   await deps.signingKeys.current(project.id);
 
+  // A workflow run's token (services/workflows/token.ts) stands in for the secret server key; it is
+  // looked up only when presented, so no other request pays for it.
+  const workflowToken = header("x-stack-workflow-token");
+  if (workflowToken !== undefined) await checkWorkflowToken(deps, project, workflowToken);
   const adminToken = header("x-stack-admin-access-token");
   const ownerUserId = adminToken === undefined ? null : await checkOwnerToken(deps, adminToken, project);
-  if (ownerUserId === null) await checkKey(deps, project, accessType, header(keyForAccess[accessType].header));
+  const keyReplaced = ownerUserId !== null || (workflowToken !== undefined && accessType === "server");
+  if (!keyReplaced) await checkKey(deps, project, accessType, header(keyForAccess[accessType].header));
 
   const branch = header("x-stack-branch-id");
   if (branch !== undefined && branch !== "main") throw knownError("BRANCH_DOES_NOT_EXIST", { branch_id: branch });

@@ -5,6 +5,7 @@
 import type { AppDeps } from "../../deps.js";
 import { createEmailDeliverer } from "../email/deliverer.js";
 import { createWebhookDeliverer, createWebhookFanoutDeliverer } from "../webhooks/deliverer.js";
+import { createWorkflowDeliverer } from "../workflows/deliverer.js";
 import type { Deliverers } from "./deliverer.js";
 
 export function createDeliverers(deps: AppDeps): Deliverers {
@@ -12,5 +13,6 @@ export function createDeliverers(deps: AppDeps): Deliverers {
     email: createEmailDeliverer(deps),
     webhook: createWebhookDeliverer(deps),
     webhook_fanout: createWebhookFanoutDeliverer(deps),
+    workflow: createWorkflowDeliverer(deps),
   };
 }
