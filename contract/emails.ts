@@ -159,6 +159,20 @@ export const sendTestEmail = defineProcedure({
   output: z.object({ success: z.boolean(), error_message: z.string().optional() }),
 });
 
+export const failedEmailsDigest = defineProcedure({
+  method: "POST",
+  path: "/internal/failed-emails-digest",
+  access: "public",
+  summary: "Mail each project owner a digest of the project's failed e-mails of the last 24 hours",
+  description:
+    "For the operator's scheduler, once a day: needs `Authorization: Bearer «LATCHKEY_CRON_SECRET»` (without it 400; a wrong one, or no secret configured, 401 `Unauthorized`). Sent from the internal project to every member of each project's owner team.",
+  tags,
+  successStatus: 200,
+  errors: ["cronAuthorizationMissing", "cronUnauthorized"],
+  body: z.looseObject({}).optional(),
+  output: z.object({ success: z.literal(true) }),
+});
+
 export const sendSignInInvitation = defineProcedure({
   method: "POST",
   path: "/internal/send-sign-in-invitation",
@@ -233,6 +247,7 @@ export const emailProcedures = {
   getLocalInboxEmail,
   sendTestEmail,
   sendSignInInvitation,
+  failedEmailsDigest,
   listNotificationPreferences,
   updateNotificationPreference,
   showUnsubscribe,

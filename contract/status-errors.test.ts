@@ -75,6 +75,8 @@ const wireTexts: Record<string, [number, string]> = {
   purchasesOwnOnly: [403, "Clients can only see and cancel their own purchases."],
   purchaseUrlOwnOnly: [403, "Clients can only create checkout URLs for their own user or for teams they may buy for."],
   stripeAccountIdNotSet: [400, "Stripe account ID is not set"],
+  cronAuthorizationMissing: [400, "The Authorization header is missing: send Authorization: Bearer «LATCHKEY_CRON_SECRET»."],
+  cronUnauthorized: [401, "Unauthorized"],
   stripeNotConfigured: [400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."],
   oauthLinkNeedsToken: [400, "?token= query parameter is required for link type"],
   oauthTokenOtherProject: [403, "The access token is not valid for this project"],

@@ -109,6 +109,8 @@ export const statusErrors = {
   purchaseUrlOwnOnly: defineStatusError(403, "Clients can only create checkout URLs for their own user or for teams they may buy for."),
   stripeAccountIdNotSet: defineStatusError(400, "Stripe account ID is not set"),
   stripeSignatureInvalid: defineStatusError(400, "Invalid stripe-signature header"),
+  cronAuthorizationMissing: defineStatusError(400, "The Authorization header is missing: send Authorization: Bearer «LATCHKEY_CRON_SECRET»."),
+  cronUnauthorized: defineStatusError(401, "Unauthorized"),
   stripeNotConfigured: defineStatusError(400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."),
 
   // Social sign-in (the browser sees the flow's answers; the texts of the reference's where it has them)

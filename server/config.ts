@@ -36,6 +36,11 @@ export interface ServerConfig {
   validateResponses: boolean;
   /** Fail on transaction misuse, at some cost per request (tests and development; transaction-guard.ts). */
   checkTransactions: boolean;
+  /**
+   * The bearer secret of scheduled internal calls (LATCHKEY_CRON_SECRET), e.g. the daily
+   * `POST /api/v1/internal/failed-emails-digest`; unset: such calls are refused.
+   */
+  cronSecret?: string | null;
   /** Base64 server secret (LATCHKEY_SERVER_SECRET); unset: a file in the data directory. */
   serverSecret: string | undefined;
   /**
@@ -161,6 +166,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     validateResponses: choice(env, "LATCHKEY_VALIDATE_RESPONSES", ["true", "false"], "false") === "true",
     checkTransactions: choice(env, "LATCHKEY_CHECK_TRANSACTIONS", ["true", "false"], "false") === "true",
+    cronSecret: env.LATCHKEY_CRON_SECRET || null,
     serverSecret: serverSecret(env, "LATCHKEY_SERVER_SECRET"),
     serverSecretPrevious: previousServerSecret(env),
     accessTokenLifetimeMs: integer(env, "LATCHKEY_ACCESS_TOKEN_LIFETIME_SECONDS", 600, { min: 1, max: 86_400 }) * 1000,

@@ -1,6 +1,7 @@
 import type * as c from "../../contract/emails.js";
 import { knownError, statusError } from "../errors.js";
 import type { Handler, HandlerMap, RequestContext } from "../http/handler.js";
+import { requireCronSecret, sendFailedEmailsDigests } from "../services/email/failed-digest.js";
 import { inboxState, listLocalInbox as listKept, readLocalInbox } from "../services/email/local-inbox.js";
 import { categoryById, listPreferences, setPreference } from "../services/email/preferences.js";
 import { contentOf, sendEmailToUsers } from "../services/email/sending/send.js";
@@ -91,6 +92,12 @@ const updateNotificationPreference: Handler<typeof c.updateNotificationPreferenc
   return preferenceToJson(await setPreference(ctx.deps, ctx.auth.project.id, userId, category, body.enabled));
 };
 
+const failedEmailsDigest: Handler<typeof c.failedEmailsDigest> = async (ctx) => {
+  requireCronSecret(ctx.deps, ctx.header("authorization"));
+  await sendFailedEmailsDigests(ctx.deps);
+  return { success: true as const };
+};
+
 const showUnsubscribe: Handler<typeof c.showUnsubscribe> = async (ctx, { query }) => describeUnsubscribe(ctx.deps, query.code);
 
 const confirmUnsubscribe: Handler<typeof c.confirmUnsubscribe> = async (ctx, { query }) => unsubscribe(ctx.deps, query.code);
@@ -102,6 +109,7 @@ export const emailHandlers = {
   getLocalInboxEmail,
   sendTestEmail,
   sendSignInInvitation,
+  failedEmailsDigest,
   listNotificationPreferences,
   updateNotificationPreference,
   showUnsubscribe,
