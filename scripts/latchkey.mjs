@@ -5,6 +5,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode("latchkey");
 
 const cli = new URL("../dist/server/cli/main.js", import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {

@@ -6,6 +6,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sourceStamp } from "./build-stamp.mjs";
+import { requireSupportedNode } from "./node-version.mjs";
+
+requireSupportedNode("latchkey");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stampFile = join(root, "dist", ".build-stamp");
