@@ -42,6 +42,7 @@ const router = createBrowserRouter(
           element: <ProjectLayout />,
           children: [
             { index: true, element: page(() => import("./pages/Overview.js")) },
+            { path: "connect", element: page(() => import("./pages/Connect.js")) },
             { path: "users", element: page(() => import("./pages/Users.js")) },
             { path: "users/:userId", element: page(() => import("./pages/UserDetail.js")) },
             { path: "teams", element: page(() => import("./pages/Teams.js")) },

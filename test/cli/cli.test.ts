@@ -103,6 +103,22 @@ describe("latchkey CLI", () => {
     const asApp = { "x-stack-access-type": "client", "x-stack-project-id": created.id, "x-stack-publishable-client-key": keySet.publishable_client_key };
     expect((await api(server, "GET", "/projects/current", asApp)).body).toMatchObject({ id: created.id, display_name: "Acme Shop" });
 
+    // --env: lines an .env file takes, those of the Node and Next.js quickstarts, with keys that work.
+    const envRun = await latchkey(home, ["keys", "create", "--project", created.id, "--env"]);
+    expect(envRun.code, envRun.stderr).toBe(0);
+    expect(envRun.stderr).toMatch(/^Created key set \S+, expiring .+ UTC\. Store these lines now \(e\.g\. in \.env\): the keys are not shown again\.\n$/);
+    const env = Object.fromEntries(envRun.stdout.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+    expect(Object.keys(env)).toEqual([
+      "LATCHKEY_URL", "LATCHKEY_PROJECT_ID", "LATCHKEY_PUBLISHABLE_CLIENT_KEY", "LATCHKEY_SECRET_SERVER_KEY",
+      "NEXT_PUBLIC_STACK_API_URL", "NEXT_PUBLIC_STACK_PROJECT_ID", "NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY", "STACK_SECRET_SERVER_KEY",
+    ]);
+    expect([env.LATCHKEY_URL, env.NEXT_PUBLIC_STACK_API_URL, env.LATCHKEY_PROJECT_ID, env.NEXT_PUBLIC_STACK_PROJECT_ID]).toEqual([server.url, server.url, created.id, created.id]);
+    expect(env.NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY).toBe(env.LATCHKEY_PUBLISHABLE_CLIENT_KEY);
+    const asServer = { "x-stack-access-type": "server", "x-stack-project-id": env.LATCHKEY_PROJECT_ID!, "x-stack-secret-server-key": env.STACK_SECRET_SERVER_KEY! };
+    expect((await api(server, "GET", "/users", asServer)).status).toBe(200);
+    const viteEnv = await latchkey(home, ["keys", "create", "--project", created.id, "--env", "react-vite"]);
+    expect(viteEnv.stdout).toMatch(/^VITE_LATCHKEY_URL=\S+\nVITE_LATCHKEY_PROJECT_ID=\S+\nVITE_LATCHKEY_PUBLISHABLE_CLIENT_KEY=pck_\S+\n$/);
+
     const listed = await latchkey(home, ["keys", "list", "--project", created.id]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(keySet.id);
@@ -147,6 +163,10 @@ describe("latchkey CLI", () => {
     expect(usage.stderr).toContain("required option '--project <id>' not specified");
     const badKinds = await latchkey(home, ["keys", "create", "--project", "p", "--kinds", "root"]);
     expect([badKinds.code, badKinds.stderr]).toEqual([64, 'latchkey: --kinds takes client, server and admin, comma-separated (got "root").\n']);
+    const badEnv = await latchkey(home, ["keys", "create", "--project", "p", "--env", "rails"]);
+    expect([badEnv.code, badEnv.stderr]).toEqual([64, 'latchkey: --env takes no value or one of next, react-vite, node, stack-sdk, curl (got "rails").\n']);
+    const envAndJson = await latchkey(home, ["--json", "keys", "create", "--project", "p", "--env"]);
+    expect([envAndJson.code, envAndJson.stderr]).toEqual([64, "latchkey: --env prints .env lines; leave out --json.\n"]);
 
     const badSetting = await latchkey(home, ["start", "--print-config"], undefined, { PORT: "abc" });
     expect([badSetting.code, badSetting.stderr]).toEqual([78, "latchkey: cannot start: PORT=abc: must be a whole number from 0 to 65535\n"]);

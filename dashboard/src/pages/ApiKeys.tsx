@@ -2,8 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { appEnvLines } from "../../../contract/app-env.js";
+import { CodeBlock } from "../components/code-block.js";
 import { Badge, Button, CopyValue, Empty, Field, formatDate, InlineError, Input, Modal, PageHeader, QueryView, Select, Table, td } from "../components/ui.js";
-import { useProjectId } from "../lib/project.js";
+import { apiOrigin } from "../lib/config.js";
+import { useProjectId, useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -11,6 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export default function ApiKeys() {
   const trpc = useTRPC();
   const projectId = useProjectId();
+  const path = useProjectPath();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.listInternalApiKeys.queryOptions());
   const [open, setOpen] = useState(false);
@@ -51,7 +56,11 @@ export default function ApiKeys() {
         }
       />
       <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">
-        Project id: <code className="font-mono">{projectId}</code>
+        Project id: <code className="font-mono">{projectId}</code>. Setting up an app?{" "}
+        <Link className="text-indigo-700 underline dark:text-indigo-300" to={path("connect")}>
+          Connect your app
+        </Link>{" "}
+        fills these values into your framework's quickstart.
       </p>
       <QueryView query={keys} what="the API keys">
         {(k) =>
@@ -95,6 +104,17 @@ export default function ApiKeys() {
             {create.data.publishable_client_key && <CopyValue label="Publishable client key" value={create.data.publishable_client_key} />}
             {create.data.secret_server_key && <CopyValue label="Secret server key" value={create.data.secret_server_key} />}
             {create.data.super_secret_admin_key && <CopyValue label="Super-secret admin key" value={create.data.super_secret_admin_key} />}
+            {(create.data.publishable_client_key || create.data.secret_server_key) && (
+              <CodeBlock
+                title=".env"
+                label=".env lines"
+                code={
+                  appEnvLines(["node", "next"], { url: apiOrigin(), projectId, publishableClientKey: create.data.publishable_client_key, secretServerKey: create.data.secret_server_key })
+                    .filter((line) => !line.includes("=<create a key set"))
+                    .join("\n") + "\n"
+                }
+              />
+            )}
             <div>
               <Button onClick={() => close(false)}>I have copied them</Button>
             </div>

@@ -1,9 +1,13 @@
-/** The project at a glance: user totals, sign-ups and active users per day, and the production checklist. */
+/**
+ * The project at a glance: the way to connect an app while nobody has signed up, user totals, sign-ups
+ * and active users per day, the sign-in methods that are on, and the production checklist.
+ */
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, CircleAlert } from "lucide-react";
+import { CheckCircle2, CircleAlert, Plug } from "lucide-react";
 import { Link } from "react-router";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, Empty, formatDate, PageHeader, QueryView } from "../components/ui.js";
+import { SignInMethods } from "../components/sign-in-methods.js";
 import { useTRPC } from "../lib/trpc.js";
 import { useProjectPath } from "../lib/project.js";
 
@@ -28,6 +32,8 @@ function DailyChart({ title, data, colour, label }: { title: string; data: { dat
   );
 }
 
+const linkButton = "inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700";
+
 export default function Overview() {
   const trpc = useTRPC();
   const path = useProjectPath();
@@ -36,8 +42,23 @@ export default function Overview() {
   const problems = useQuery(trpc.getProductionModeProblems.queryOptions());
   return (
     <>
-      <PageHeader title="Overview" description={project.data ? `${project.data.display_name} — ${project.data.is_production_mode ? "in production mode" : "in development mode"}` : undefined} />
+      <PageHeader
+        title="Overview"
+        description={project.data ? `${project.data.display_name} — ${project.data.is_production_mode ? "in production mode" : "in development mode"}` : undefined}
+        actions={
+          <Link className={linkButton} to={path("connect")}>
+            <Plug aria-hidden className="size-4" /> Connect your app
+          </Link>
+        }
+      />
       <div className="grid gap-4">
+        {metrics.data?.total_users === 0 && (
+          <Card title="Connect your app" description="Nobody has signed up yet. Get this project's keys into your app with a ready .env block and your framework's quickstart.">
+            <Link className={linkButton} to={path("connect")}>
+              <Plug aria-hidden className="size-4" /> Set up Next.js, React, Node or plain HTTP
+            </Link>
+          </Card>
+        )}
         <QueryView query={metrics} what="the user metrics">
           {(m) => (
             <>
@@ -75,20 +96,7 @@ export default function Overview() {
                     </ul>
                   )}
                 </Card>
-                <Card title="Sign-in methods">
-                  {m.login_methods.length === 0 ? (
-                    <Empty title="Nobody can sign in yet" />
-                  ) : (
-                    <ul className="text-sm">
-                      {m.login_methods.map((l) => (
-                        <li key={l.method} className="flex justify-between py-1">
-                          <span>{l.method}</span>
-                          <span className="font-medium">{l.count}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Card>
+                <SignInMethods userCounts={m.login_methods} />
               </div>
             </>
           )}

@@ -1,6 +1,6 @@
 /** A project's frame: the sidebar with its pages, the project switcher, and the page inside. */
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, ScrollText, Settings, Shield, Users, UsersRound, Webhook, type LucideIcon } from "lucide-react";
+import { Activity, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, Plug, ScrollText, Settings, Shield, Users, UsersRound, Webhook, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { cx, Select } from "../components/ui.js";
@@ -10,6 +10,7 @@ import { TopBar } from "./TopBar.js";
 
 const sections: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "", label: "Overview", icon: LayoutDashboard },
+  { to: "connect", label: "Connect your app", icon: Plug },
   { to: "users", label: "Users", icon: Users },
   { to: "teams", label: "Teams", icon: UsersRound },
   { to: "permissions", label: "Permissions", icon: Shield },

@@ -1,6 +1,7 @@
 /** `latchkey keys create | list | revoke | rotate-signing`: a project's API key sets, with the signed-in owner's session. */
 import type { Command } from "commander";
 import type { z } from "zod";
+import { appEnvLines, appFrameworks, envFileName, type AppFramework } from "../../../contract/app-env.js";
 import type { createdInternalApiKeySet, internalApiKeySet } from "../../../contract/internal-api-keys.js";
 import { loadCliSettings } from "../../config.js";
 import { loadCredentials } from "../credentials.js";
@@ -46,8 +47,11 @@ export function registerKeyCommands(program: Command, outputOf: OutputOf): void 
     .option("--description <text>", "what the keys are for", "")
     .option("--expires-in-days <days>", "how long the keys live", "365")
     .option("--kinds <list>", "which keys: client, server, admin (comma-separated)", "client,server")
-    .action(async (options: { project: string; description: string; expiresInDays: string; kinds: string }, command: Command) => {
+    .option("--env [framework]", `print the keys as .env lines: those of the Node and Next.js quickstarts, or of one of ${appFrameworks.join(", ")}`)
+    .action(async (options: { project: string; description: string; expiresInDays: string; kinds: string; env?: string | true }, command: Command) => {
       const output = outputOf(command);
+      const envFrameworks = envFrameworksOf(options.env);
+      if (envFrameworks && output.json) throw new CliError("--env prints .env lines; leave out --json.", exitCodes.usage);
       const days = Number(options.expiresInDays);
       if (!Number.isInteger(days) || days < 1) throw new CliError(`--expires-in-days must be a whole number of days, at least 1, not ${JSON.stringify(options.expiresInDays)}.`, exitCodes.usage);
       const kinds = options.kinds.split(",").map((k) => k.trim()).filter(Boolean);
@@ -61,6 +65,12 @@ export function registerKeyCommands(program: Command, outputOf: OutputOf): void 
         has_secret_server_key: kinds.includes("server"),
         has_super_secret_admin_key: kinds.includes("admin"),
       });
+      if (envFrameworks) {
+        const values = { url: credentials.server, projectId: options.project, publishableClientKey: created.publishable_client_key, secretServerKey: created.secret_server_key };
+        output.note(`Created key set ${created.id}, expiring ${shortDate(created.expires_at_millis)} UTC. Store these lines now (e.g. in ${envFileName(envFrameworks[0]!)}): the keys are not shown again.`);
+        output.result(appEnvLines(envFrameworks, values), (lines) => lines.join("\n"));
+        return;
+      }
       output.result(created, (set) =>
         [
           `Created key set ${set.id} for project ${options.project}, expiring ${shortDate(set.expires_at_millis)} UTC.`,
@@ -78,4 +88,12 @@ export function registerKeyCommands(program: Command, outputOf: OutputOf): void 
       const revoked = await callAsOwner<KeySet>(credentials, options.project, "PATCH", `/internal/api-keys/${encodeURIComponent(id)}`, { revoked: true });
       output.result(revoked, (set) => `Revoked key set ${set.id} (${lastFours(set) || "no keys"}).`);
     });
+}
+
+/** The frameworks whose `.env` lines `--env` prints: Node's and Next.js's by default, or the one named. */
+function envFrameworksOf(env: string | true | undefined): AppFramework[] | null {
+  if (env === undefined) return null;
+  if (env === true) return ["node", "next"];
+  if ((appFrameworks as readonly string[]).includes(env)) return [env as AppFramework];
+  throw new CliError(`--env takes no value or one of ${appFrameworks.join(", ")} (got ${JSON.stringify(env)}).`, exitCodes.usage);
 }
