@@ -22,6 +22,7 @@ import { storedImageHandler } from "./http/storage-route.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorReply, JSON_TYPE, routeNotFoundReply } from "./http/wire.js";
 import { findProjectFile } from "./project-files.js";
+import { mountIdentityProvider } from "./identity-provider/index.js";
 import { describeError } from "./services/log.js";
 import { connectWorkflowApi } from "./services/workflows/api-calls.js";
 
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps): Hono {
   // Stripe's events: signed over the raw body, which the contract's adapter does not keep.
   const stripeWebhook = stripeWebhookHandler(deps);
   for (const path of STRIPE_WEBHOOK_PATHS) app.post(path, (c) => stripeWebhook(c.req.raw));
+  // The project as an identity provider: the OAuth endpoints in the RFCs' own wire format, and the consent page.
+  mountIdentityProvider(app, deps);
   // Workflow runs make their API calls through this app (services/workflows/api-calls.ts).
   connectWorkflowApi(deps, (request) => Promise.resolve(app.fetch(request)));
   for (const base of ["/api/v1", "/api/latest"]) {

@@ -5,6 +5,7 @@ import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { auditQueries } from "./db/queries/audit.js";
 import { auditCheckpointQueries } from "./db/queries/audit-checkpoints.js";
 import { cliLoginQueries } from "./db/queries/cli-logins.js";
+import { identityProviderQueries } from "./db/queries/identity-provider.js";
 import { itemQueries } from "./db/queries/items.js";
 import { projectMetricsQueries } from "./db/queries/project-metrics.js";
 import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
@@ -67,6 +68,7 @@ export function createQueries(store: Store, clock: Clock) {
     oauth: oauthQueries(store),
     profileImages: profileImageQueries(store),
     workflowRuns: workflowRunQueries(store),
+    identityProvider: identityProviderQueries(store),
   };
 }
 

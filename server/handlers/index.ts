@@ -28,6 +28,7 @@ import { userHandlers } from "./users.js";
 import { emailHandlers } from "./emails.js";
 import { emailTemplateHandlers } from "./email-templates.js";
 import { webhookHandlers } from "./webhooks.js";
+import { identityProviderHandlers } from "./identity-provider.js";
 import { workflowHandlers } from "./workflows.js";
 
 export const handlers = {
@@ -53,6 +54,7 @@ export const handlers = {
   ...emailHandlers,
   ...emailTemplateHandlers,
   ...webhookHandlers,
+  ...identityProviderHandlers,
   ...auditHandlers,
   ...dataVaultHandlers,
   ...oauthHandlers,
