@@ -18,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripComments } from "./strip-comments.mjs";
 
 const packageDir = resolve(process.argv[2] ?? ".");
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -67,6 +68,8 @@ const shared = {
   sourcemap: true,
   logLevel: "warning",
   legalComments: "none",
+  // The docs ship in the declarations; the scripts go without comments (strip-comments.mjs).
+  plugins: [stripComments],
 };
 const esm = await build({
   ...shared,
@@ -190,7 +193,8 @@ const published = {
   ...(Object.keys(dependencies).length > 0 && { dependencies }),
   ...(manifest.peerDependencies && { peerDependencies: manifest.peerDependencies }),
   ...(manifest.peerDependenciesMeta && { peerDependenciesMeta: manifest.peerDependenciesMeta }),
-  engines: manifest.engines ?? { node: ">=20" },
+  // The Node.js versions the repository supports (its root package.json), unless the package names its own.
+  engines: manifest.engines ?? JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).engines,
   license: manifest.license ?? "MIT",
 };
 writeFileSync(join(dist, "package.json"), JSON.stringify(published, null, 2) + "\n");

@@ -1,6 +1,6 @@
 import { oauthVerifierCookieMaxAgeSeconds, oauthVerifierCookieName } from "../core/tokens/cookie-names.js";
 import { readCookie, writeCookie, type CookieJar } from "../core/tokens/cookie-store.js";
-import { toBase64 } from "../core/crypto/vault-crypto.js";
+import { toBase64 } from "../core/crypto/base64.js";
 
 /** base64url without padding (RFC 7636 appendix A). */
 export function base64Url(bytes: Uint8Array): string {

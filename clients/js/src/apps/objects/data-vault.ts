@@ -1,4 +1,3 @@
-import { decryptVaultValue, encryptVaultValue, hashVaultKey } from "../../core/crypto/vault-crypto.js";
 import { KnownErrors } from "../../core/errors/known-errors.js";
 import { serverApi, type AppContext } from "../context.js";
 import { decorated } from "../decorate.js";
@@ -26,10 +25,14 @@ export interface DataVaultStore {
   getValue(key: string, options: { secret: string }): Promise<string | null>;
 }
 
+/** The vault's crypto, loaded on first use: most apps (all browsers) never open a store. */
+const vaultCrypto = () => import("../../core/crypto/vault-crypto.js");
+
 /** The store `id` (declared in the project's configuration under `dataVault.stores`); makes no request. */
 export function createDataVaultStore(context: AppContext, id: string): DataVaultStore {
   const api = serverApi(context);
   const values = context.cache<[string, string, string], string | null>("dataVaultValues", async ([storeId, key, secret]) => {
+    const { decryptVaultValue, hashVaultKey } = await vaultCrypto();
     const hashedKey = await hashVaultKey(secret, key);
     try {
       const { encrypted_value } = await api("post", "/data-vault/stores/{store_id}/get", { path: { store_id: storeId }, body: { hashed_key: hashedKey } });
@@ -42,6 +45,7 @@ export function createDataVaultStore(context: AppContext, id: string): DataVault
   return decorated<DataVaultStore>("dataVaultStore", context, ["dataVaultStore", id], {
     id,
     async setValue(key, value, { secret }) {
+      const { encryptVaultValue, hashVaultKey } = await vaultCrypto();
       const [hashedKey, encryptedValue] = await Promise.all([hashVaultKey(secret, key), encryptVaultValue(secret, key, value)]);
       await api("post", "/data-vault/stores/{store_id}/set", { path: { store_id: id }, body: { hashed_key: hashedKey, encrypted_value: encryptedValue } });
       context.changed();

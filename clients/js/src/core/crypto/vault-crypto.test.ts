@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 // Stack's own helpers, as a reference the bytes must agree with (dev dependency of the compat suite).
 import * as stackVault from "@stackframe/stack-shared/dist/helpers/vault/client-side";
-import { decryptVaultValue, encryptVaultValue, fromBase64, hashVaultKey } from "./vault-crypto.js";
+import { fromBase64 } from "./base64.js";
+import { decryptVaultValue, encryptVaultValue, hashVaultKey } from "./vault-crypto.js";
 
 describe("data vault client-side encryption", () => {
   it("hashes keys exactly as Stack's SDK does (the server finds values either SDK stored)", async () => {

@@ -10,6 +10,8 @@
  *   salt, a random 12-byte IV, framed as `0x01 0x00 | salt | iv | ciphertext+tag`, base64.
  */
 
+import { fromBase64, toBase64, type Bytes } from "./base64.js";
+
 const keyHashPurpose = "stack-data-vault-client-side-encryption-key-hash";
 const derivedKeyPurpose = "stack-data-vault-client-side-encryption-value-encryption-key-hash";
 const valuePurpose = "stack-data-vault-client-side-encryption-value-encryption-value-encryption";
@@ -20,23 +22,8 @@ const version = [1, 0] as const;
 const saltBytes = 16;
 const ivBytes = 12;
 
-/** Bytes backed by a plain ArrayBuffer (what WebCrypto takes). */
-type Bytes = Uint8Array<ArrayBuffer>;
 const utf8 = (text: string): Bytes => new Uint8Array(new TextEncoder().encode(text));
 const bytesOf = (value: string | Bytes): Bytes => (typeof value === "string" ? utf8(value) : value);
-
-export function toBase64(bytes: Uint8Array): string {
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text);
-}
-
-export function fromBase64(text: string): Bytes {
-  const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
 
 /** PBKDF2-SHA-256 of `value` (256 bits), salted with the labelled purpose and extra input. */
 async function labelledPbkdf2(purpose: string, value: string | Bytes, extra: string, iterations: number): Promise<Bytes> {
