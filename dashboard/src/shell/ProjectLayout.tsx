@@ -1,6 +1,6 @@
 /** A project's frame: the sidebar with its pages, the project switcher, and the page inside. */
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, Plug, ScrollText, Settings, Shield, Users, UsersRound, Webhook, type LucideIcon } from "lucide-react";
+import { Activity, AppWindow, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, Plug, ScrollText, Settings, Shield, Users, UsersRound, Webhook, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { cx, Select } from "../components/ui.js";
@@ -20,6 +20,7 @@ const sections: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "payments", label: "Payments", icon: CreditCard },
   { to: "api-keys", label: "API keys", icon: Boxes },
   { to: "webhooks", label: "Webhooks", icon: Webhook },
+  { to: "oauth-apps", label: "OAuth apps", icon: AppWindow },
   { to: "data-vault", label: "Data vault", icon: Database },
   { to: "audit-log", label: "Audit log", icon: ScrollText },
   { to: "settings", label: "Project settings", icon: Settings },
