@@ -55,6 +55,7 @@ const router = createBrowserRouter(
             { path: "api-keys", element: page(() => import("./pages/ApiKeys.js")) },
             { path: "webhooks", element: page(() => import("./pages/Webhooks.js")) },
             { path: "oauth-apps", element: page(() => import("./pages/OAuthApps.js")) },
+            { path: "workflows", element: page(() => import("./pages/Workflows.js")) },
             { path: "data-vault", element: page(() => import("./pages/DataVault.js")) },
             { path: "audit-log", element: page(() => import("./pages/AuditLog.js")) },
             { path: "settings", element: page(() => import("./pages/Settings.js")) },

@@ -1,6 +1,6 @@
 /** A project's frame: the sidebar with its pages, the project switcher, and the page inside. */
 import { useQuery } from "@tanstack/react-query";
-import { Activity, AppWindow, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, Plug, ScrollText, Settings, Shield, Users, UsersRound, Webhook, type LucideIcon } from "lucide-react";
+import { Activity, AppWindow, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, Plug, ScrollText, Settings, Shield, Users, UsersRound, Webhook, Workflow, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { cx, Select } from "../components/ui.js";
@@ -21,6 +21,7 @@ const sections: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "api-keys", label: "API keys", icon: Boxes },
   { to: "webhooks", label: "Webhooks", icon: Webhook },
   { to: "oauth-apps", label: "OAuth apps", icon: AppWindow },
+  { to: "workflows", label: "Workflows", icon: Workflow },
   { to: "data-vault", label: "Data vault", icon: Database },
   { to: "audit-log", label: "Audit log", icon: ScrollText },
   { to: "settings", label: "Project settings", icon: Settings },
