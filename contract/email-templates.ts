@@ -181,7 +181,7 @@ export const renderEmail = defineProcedure({
     "Exactly one of `template_id` and `template_tsx_source`; at most one of `theme_id` and `theme_tsx_source`. Renders in preview mode (the template's PreviewVariables, the theme's PreviewProps).",
   tags,
   successStatus: 200,
-  errors: ["EMAIL_RENDERING_ERROR", "emailTemplateNotFound", "tooManyRequests"],
+  errors: ["EMAIL_RENDERING_ERROR", "renderTemplateNotFound", "renderThemeNotFound", "tooManyRequests"],
   body: z.strictObject({
     template_id: uuid.optional(),
     template_tsx_source: tsxSource.optional(),

@@ -204,7 +204,7 @@ export const updateNotificationPreference = defineProcedure({
   summary: "Turn a notification category on or off for a user",
   tags,
   successStatus: 200,
-  errors: ["USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND", "notificationPreferencesManageOwnOnly", "notificationCategoryNotFound"],
+  errors: ["USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "notificationPreferencesManageOwnOnly", "notificationCategoryNotFound"],
   params: z.strictObject({ user_id: userIdOrMe, notification_category_id: z.string().max(100) }),
   body: z.strictObject({ enabled: z.boolean() }),
   output: notificationPreference,

@@ -56,7 +56,8 @@ export const mfaSignIn = defineProcedure({
   successStatus: 200,
   errors: [...codeErrors, "INVALID_TOTP_CODE", "recoveryCodeAlreadyUsed", "tooManyRequests"],
   body: z.discriminatedUnion("type", [
-    z.strictObject({ type: z.literal("totp"), totp: z.string().max(10), code: verificationCode }),
+    // Any text up to 100 characters: a malformed code is a wrong one (INVALID_TOTP_CODE), as Stack answers it.
+    z.strictObject({ type: z.literal("totp"), totp: z.string().max(100), code: verificationCode }),
     z.strictObject({ type: z.literal("recovery_code"), recovery_code: z.string().max(100), code: verificationCode }),
   ]),
   output: newUserSignIn

@@ -77,6 +77,8 @@ const wireTexts: Record<string, [number, string]> = {
   stripeAccountIdNotSet: [400, "Stripe account ID is not set"],
   cronAuthorizationMissing: [400, "The Authorization header is missing: send Authorization: Bearer «LATCHKEY_CRON_SECRET»."],
   cronUnauthorized: [401, "Unauthorized"],
+  renderTemplateNotFound: [400, "No template found with given id"],
+  renderThemeNotFound: [400, "No theme found with given id"],
   stripeNotConfigured: [400, "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY)."],
   oauthLinkNeedsToken: [400, "?token= query parameter is required for link type"],
   oauthTokenOtherProject: [403, "The access token is not valid for this project"],

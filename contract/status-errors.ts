@@ -158,6 +158,9 @@ export const statusErrors = {
   // E-mail templates, themes and drafts
   emailTemplateNotFound: defineStatusError(404, "No template found with given id"),
   emailThemeNotFound: defineStatusError(404, "No theme found with given id"),
+  // render-email answers unknown ids with 400 (Stack), where the resources' own routes answer 404.
+  renderTemplateNotFound: defineStatusError(400, "No template found with given id"),
+  renderThemeNotFound: defineStatusError(400, "No theme found with given id"),
   emailDraftNotFound: defineStatusError(404, "No draft found with given id"),
 
   // The e-mail editor's AI assistant

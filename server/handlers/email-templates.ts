@@ -91,10 +91,11 @@ const renderEmail: Handler<typeof c.renderEmail> = async (ctx, { body }) => {
   let themeId = body.theme_id === null ? undefined : body.theme_id;
   if (body.template_id !== undefined) {
     const template = findTemplate(ctx.projectConfig, body.template_id);
-    if (!template) throw statusError("emailTemplateNotFound");
+    if (!template) throw statusError("renderTemplateNotFound");
     templateTsx = template.tsxSource;
     if (themeId === undefined) themeId = template.themeId;
   }
+  if (typeof themeId === "string" && !findTheme(ctx.projectConfig, themeId)) throw statusError("renderThemeNotFound");
   const rendered = await previewEmail(ctx.deps, emailProject(ctx), {
     templateTsx: templateTsx!,
     ...(body.theme_tsx_source !== undefined && { themeTsx: body.theme_tsx_source }),

@@ -67,7 +67,8 @@ const sendSignInInvitation: Handler<typeof c.sendSignInInvitation> = async (ctx,
 async function preferenceOwner(ctx: RequestContext, named: string, refusal: "notificationPreferencesViewOwnOnly" | "notificationPreferencesManageOwnOnly"): Promise<string> {
   const { auth, deps } = ctx;
   if (named === "me") {
-    if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
+    // Stack's answers without a user: reading says authentication is required, changing says there is no own user.
+    if (!auth.user) throw knownError(refusal === "notificationPreferencesManageOwnOnly" ? "CANNOT_GET_OWN_USER_WITHOUT_USER" : "USER_AUTHENTICATION_REQUIRED");
     return auth.user.user.id;
   }
   if (auth.accessType === "client") {

@@ -36,6 +36,8 @@ describe.each(testDialects)("TOTP multi-factor sign-in on %s", (dialect) => {
     expect(attempt).toHaveLength(45);
     const wrong = await mfa(lk, project, { type: "totp", totp: codeAt(lk, 5), code: attempt });
     expect(wrong.body.code).toBe("INVALID_TOTP_CODE");
+    // A malformed code is a wrong one, as Stack answers it (backend-fidelity-2.md §5), not SCHEMA_ERROR.
+    expect((await mfa(lk, project, { type: "totp", totp: "not-a-totp-code-at-all", code: attempt })).body.code).toBe("INVALID_TOTP_CODE");
     const code = codeAt(lk);
     const done = await mfa(lk, project, { type: "totp", totp: code, code: attempt });
     expect(done.body).toMatchObject({ user_id: user.user_id, is_new_user: false });

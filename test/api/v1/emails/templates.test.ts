@@ -118,7 +118,7 @@ describe.each(testDialects)("e-mail templates, themes and drafts on %s", { timeo
     expectKnownError(await call("POST", "/emails/render-email", { template_id: VERIFICATION, theme_id: DARK, theme_tsx_source: brandTheme }), 400, "SCHEMA_ERROR", {
       message: "At most one of theme_id or theme_tsx_source may be provided",
     });
-    expectStatusError(await call("POST", "/emails/render-email", { template_id: missingId }), 404, "emailTemplateNotFound");
+    expectStatusError(await call("POST", "/emails/render-email", { template_id: missingId }), 400, "renderTemplateNotFound");
   });
 
   it("answers EMAIL_RENDERING_ERROR for sources that fail, and keeps the saved ones", async () => {
