@@ -9,7 +9,7 @@ import { handlers } from "./handlers/index.js";
 import { healthCheck } from "./services/health.js";
 import { STORAGE_PATH } from "./services/profile-images/store.js";
 import { createApiResponder } from "./http/api-envelope.js";
-import { apiDocsContentSecurityPolicy, renderApiDocs } from "./http/api-docs.js";
+import { apiDocsContentSecurityPolicy, renderApiDocs, type OpenApiDocument } from "./http/api-docs.js";
 import { clientIpOf } from "./http/client-ip.js";
 import { MAX_BODY_BYTES, NO_STORE, documentSecurityHeaders } from "./http/hardening.js";
 import { metricsEndpoint } from "./http/metrics-endpoint.js";
@@ -44,16 +44,29 @@ export function createApp(deps: AppDeps): Hono {
   }
   // The reference page, rendered from the same documents once per level (api-docs.ts).
   const docsPages = new Map<string, string>();
+  const docsDocuments: Partial<Record<string, OpenApiDocument>> = {};
   app.get("/api/v1/docs", (c) => {
     const asked = c.req.query("level");
     const level = asked === "client" || asked === "server" || asked === "admin" ? asked : null;
-    let page = docsPages.get(level ?? "all");
+    // The index, searched (`q`, at most 100 characters) or not, or one resource's page (`tag`).
+    const view = { tag: c.req.query("tag") ?? null, query: c.req.query("q")?.slice(0, 100).trim() || null };
+    const key = view.query === null ? `${level ?? "all"} ${view.tag ?? ""}` : null;
+    let page = key === null ? undefined : docsPages.get(key);
     if (page === undefined) {
-      page = renderApiDocs(JSON.parse(readFileSync(findProjectFile(level ? `openapi.${level}.json` : "openapi.json"), "utf8")), level);
-      docsPages.set(level ?? "all", page);
+      docsDocuments[level ?? "all"] ??= JSON.parse(readFileSync(findProjectFile(level ? `openapi.${level}.json` : "openapi.json"), "utf8")) as OpenApiDocument;
+      page = renderApiDocs(docsDocuments[level ?? "all"]!, level, view);
+      // Pages are kept for the known resources only, so unknown tags cannot grow the cache.
+      if (key !== null && (view.tag === null || page.includes('<section class="op"'))) docsPages.set(key, page);
     }
     const headers = { "content-type": "text/html; charset=utf-8", "content-security-policy": apiDocsContentSecurityPolicy };
     return api.respond({ status: 200, body: page, headers }, apiEnvelopeOf(c));
+  });
+  // A person who opens the API root in a browser gets our reference (COMPATIBILITY.md, G6); every
+  // programmatic call, the SDKs' diagnostics and Stack's suite included, still gets Stack's text.
+  app.get("/api/v1", async (c, next) => {
+    const navigation = c.req.header("sec-fetch-mode") === "navigate" && (c.req.header("accept") ?? "").includes("text/html");
+    if (!navigation || new URL(c.req.url).search !== "") return next();
+    return api.respond({ status: 302, body: "", headers: { location: "/api/v1/docs" } }, apiEnvelopeOf(c));
   });
   // Stripe's events: signed over the raw body, which the contract's adapter does not keep.
   const stripeWebhook = stripeWebhookHandler(deps);

@@ -1,13 +1,16 @@
 /**
- * The API reference page at /api/v1/docs: one self-contained HTML page rendered on the server from the
- * served OpenAPI documents (`?level=client|server|admin` for one access level's), so it needs no
- * script, no CDN and no build step, and says exactly what the contract says: every route with its
- * parameters, body fields, answer fields and the errors it may return.
+ * The API reference at /api/v1/docs: self-contained HTML pages rendered on the server from the served
+ * OpenAPI documents (`?level=client|server|admin` for one access level's), so they need no script, no CDN
+ * and no build step, and say exactly what the contract says. The first page is an index of every route,
+ * grouped by resource, with a search (`?q=`, answered by the server); each resource's page (`?tag=`) holds
+ * its routes in full: parameters, body fields with an example, answer fields with an example, the errors
+ * they may return, and a curl and a JavaScript sample.
  */
 import { createHash } from "node:crypto";
+import { curlSample, exampleOf, fetchSample } from "./api-docs-samples.js";
 
 type Json = Record<string, unknown>;
-interface OpenApiDocument {
+export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Json>>;
   components?: Json;
@@ -26,6 +29,10 @@ main{margin-left:19rem;padding:0 2rem 4rem;max-width:60rem}section.op{border-top
 code,.path{font-family:ui-monospace,monospace;font-size:13px}table{border-collapse:collapse;width:100%;margin:.5rem 0;font-size:13px}
 th,td{text-align:left;vertical-align:top;border-bottom:1px solid #f3f4f6;padding:4px 8px}th{color:#6b7280;font-weight:600}
 .req{color:#dc2626}.muted{color:#6b7280}h3{font-size:14px;margin:.75rem 0 .25rem}
+pre{background:#f3f4f6;padding:.5rem .75rem;overflow-x:auto;font-size:12px;border-radius:4px}details{margin:.5rem 0}summary{cursor:pointer;font-weight:600;font-size:13px}
+ul.ops{list-style:none;padding:0;margin:.25rem 0 1rem}ul.ops li{padding:2px 0}ul.ops a{text-decoration:none;color:inherit}
+form{margin:.75rem 0}input[type=search]{font:inherit;padding:4px 8px;width:20rem;max-width:100%}header input[type=search]{border:1px solid #6b7280;border-radius:4px}
+@media (max-width:50rem){nav{position:static;width:auto;border-right:0}main{margin-left:0;padding:0 1rem 2rem}}
 `;
 const styleHash = createHash("sha256").update(style).digest("base64");
 
@@ -37,7 +44,13 @@ const escape = (text: unknown) =>
 /** Inline `code` spans of the contract's descriptions, escaped. */
 const prose = (text: unknown) => escape(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
-export function renderApiDocs(document: OpenApiDocument, level: string | null): string {
+/** Which page of the reference: the index (optionally searched) or one resource in full. */
+export interface ApiDocsView {
+  tag: string | null;
+  query: string | null;
+}
+
+export function renderApiDocs(document: OpenApiDocument, level: string | null, view: ApiDocsView = { tag: null, query: null }): string {
   const resolve = (node: unknown): Json => {
     let current = node as Json;
     for (let depth = 0; current && typeof current.$ref === "string" && depth < 20; depth++) {
@@ -92,50 +105,92 @@ export function renderApiDocs(document: OpenApiDocument, level: string | null): 
     return [[name, (schema.description as string | undefined) ?? ""]];
   };
 
-  const operations: { tag: string; id: string; html: string }[] = [];
+  interface Operation {
+    tag: string;
+    id: string;
+    method: string;
+    path: string;
+    summary: string;
+    render: () => string;
+  }
+  const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of methods) {
       const operation = item[method];
       if (!operation) continue;
       const id = (operation.operationId as string | undefined) ?? `${method}-${path}`;
       const tag = ((operation.tags as string[] | undefined) ?? ["Other"])[0]!;
-      const parameters = ((operation.parameters as unknown[] | undefined) ?? []).map(resolve);
-      const parameterRows = parameters.map(
-        (p) => `<tr><td><code>${escape(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ""}</td><td>${escape(p.in)}</td><td><code>${escape(typeOf(p.schema))}</code></td><td>${prose(p.description)}</td></tr>`,
-      );
-      const body = resolve(operation.requestBody);
-      const bodyContent = Object.entries((body.content as Json | undefined) ?? {})[0];
-      const responses = Object.entries((operation.responses as Json | undefined) ?? {}).map(([status, response]) => {
-        const resolved = resolve(response);
-        const contents = Object.entries((resolved.content as Json | undefined) ?? {});
-        if (Number(status) < 400) {
-          const schema = (contents[0]?.[1] as Json | undefined)?.schema;
-          return `<h3>${escape(status)} ${prose(resolved.description)}</h3>${schema ? fields(schema) : ""}`;
-        }
-        const errors = contents.flatMap(([, content]) => errorsOf((content as Json).schema));
-        return `<h3>${escape(status)}</h3><table>${errors.map(([name, text]) => `<tr><td><code>${escape(name)}</code></td><td>${prose(text)}</td></tr>`).join("")}</table>`;
-      });
-      const html = [
-        `<section class="op" id="${escape(id)}"><h2><span class="m ${method}">${method.toUpperCase()}</span> <span class="path">${escape(path)}</span></h2>`,
-        `<p><strong>${prose(operation.summary)}</strong> <span class="muted">(${escape(id)})</span></p>`,
-        operation.description ? `<p>${prose(operation.description)}</p>` : "",
-        parameterRows.length ? `<h3>Parameters</h3><table><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr>${parameterRows.join("")}</table>` : "",
-        bodyContent ? `<h3>Body (${escape(bodyContent[0])})</h3>${fields((bodyContent[1] as Json).schema)}` : "",
-        responses.join(""),
-        "</section>",
-      ];
-      operations.push({ tag, id, html: html.join("") });
+      const render = () => {
+        const parameters = ((operation.parameters as unknown[] | undefined) ?? []).map(resolve);
+        const parameterRows = parameters.map(
+          (p) => `<tr><td><code>${escape(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ""}</td><td>${escape(p.in)}</td><td><code>${escape(typeOf(p.schema))}</code></td><td>${prose(p.description)}</td></tr>`,
+        );
+        const body = resolve(operation.requestBody);
+        const bodyContent = Object.entries((body.content as Json | undefined) ?? {})[0];
+        const bodySchema = (bodyContent?.[1] as Json | undefined)?.schema;
+        const bodyExample = bodySchema && bodyContent?.[0] === "application/json" ? exampleOf(bodySchema, resolve) : undefined;
+        const responses = Object.entries((operation.responses as Json | undefined) ?? {}).map(([status, response]) => {
+          const resolved = resolve(response);
+          const contents = Object.entries((resolved.content as Json | undefined) ?? {});
+          if (Number(status) < 400) {
+            const schema = (contents[0]?.[1] as Json | undefined)?.schema;
+            const example = schema && contents[0]?.[0] === "application/json" ? sample("Example answer", JSON.stringify(exampleOf(schema, resolve), null, 2)) : "";
+            return `<h3>${escape(status)} ${prose(resolved.description)}</h3>${schema ? fields(schema) : ""}${example}`;
+          }
+          const errors = contents.flatMap(([, content]) => errorsOf((content as Json).schema));
+          return `<h3>${escape(status)}</h3><table>${errors.map(([name, text]) => `<tr><td><code>${escape(name)}</code></td><td>${prose(text)}</td></tr>`).join("")}</table>`;
+        });
+        return [
+          `<section class="op" id="${escape(id)}"><h2><span class="m ${method}">${method.toUpperCase()}</span> <span class="path">${escape(path)}</span></h2>`,
+          `<p><strong>${prose(operation.summary)}</strong> <span class="muted">(${escape(id)})</span></p>`,
+          operation.description ? `<p>${prose(operation.description)}</p>` : "",
+          sample("curl", curlSample(method, path, operation, bodyExample), true),
+          sample("JavaScript (fetch)", fetchSample(method, path, operation, bodyExample)),
+          parameterRows.length ? `<h3>Parameters</h3><table><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr>${parameterRows.join("")}</table>` : "",
+          bodyContent ? `<h3>Body (${escape(bodyContent[0])})</h3>${fields(bodySchema)}${bodyExample !== undefined ? sample("Example body", JSON.stringify(bodyExample, null, 2)) : ""}` : "",
+          responses.join(""),
+          "</section>",
+        ].join("");
+      };
+      operations.push({ tag, id, method, path, summary: String(operation.summary ?? ""), render });
     }
   }
 
   const tags = [...new Set(operations.map((o) => o.tag))].sort();
-  const nav = tags.map((tag) => `<h2>${escape(tag)}</h2>${operations.filter((o) => o.tag === tag).map((o) => `<a href="#${escape(o.id)}">${escape(o.id)}</a>`).join("")}`);
+  const levelParam = level ? `level=${escape(level)}&amp;` : "";
+  const tagLink = (tag: string) => `?${levelParam}tag=${encodeURIComponent(tag)}`;
+  const nav = `<h2>Resources</h2>${tags.map((tag) => `<a href="${tagLink(tag)}">${escape(tag)}</a>`).join("")}`;
   const levels = ["all", "client", "server", "admin"]
     .map((l) => (l === (level ?? "all") ? `<strong>${l}</strong>` : `<a href="?level=${l}">${l}</a>`))
     .join(" · ");
+  const search = `<form method="get" role="search">${level ? `<input type="hidden" name="level" value="${escape(level)}">` : ""}<label>Search routes <input type="search" name="q" value="${escape(view.query ?? "")}" placeholder="users, sign-in, /teams…"></label> <button type="submit">Search</button></form>`;
+
+  let body: string;
+  if (view.tag !== null && tags.includes(view.tag)) {
+    body = `<h2>${escape(view.tag)}</h2><p><a href="?${levelParam.replace(/&amp;$/, "")}">All resources</a></p>${operations.filter((o) => o.tag === view.tag).map((o) => o.render()).join("")}`;
+  } else {
+    const words = (view.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+    const matches = operations.filter((o) => words.every((word) => `${o.tag} ${o.id} ${o.method} ${o.path} ${o.summary}`.toLowerCase().includes(word)));
+    const heading = words.length ? `<p>${matches.length} of ${operations.length} routes match “${escape(view.query)}”.</p>` : `<p>${operations.length} routes in ${tags.length} resources. Open a resource for its fields, examples, errors and samples.</p>`;
+    body =
+      heading +
+      tags
+        .map((tag) => {
+          const list = matches.filter((o) => o.tag === tag);
+          if (list.length === 0) return "";
+          const items = list.map((o) => `<li><a href="${tagLink(tag)}#${escape(o.id)}"><span class="m ${o.method}">${o.method.toUpperCase()}</span> <span class="path">${escape(o.path)}</span></a> ${prose(o.summary)}</li>`);
+          return `<h2><a href="${tagLink(tag)}">${escape(tag)}</a></h2><ul class="ops">${items.join("")}</ul>`;
+        })
+        .join("");
+  }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(document.info.title)} reference</title><style>${style}</style></head><body>
-<nav>${nav.join("")}</nav><main><header><h1>${escape(document.info.title)} ${escape(document.info.version)}</h1><p>${prose(document.info.description)}</p>
-<p>Access level: ${levels} · <a href="${level ? `openapi.${escape(level)}.json` : "openapi.json"}">OpenAPI document</a></p></header>
-${tags.map((tag) => operations.filter((o) => o.tag === tag).map((o) => o.html).join("")).join("")}</main></body></html>`;
+<nav aria-label="Resources">${nav}</nav><main><header><h1>${escape(document.info.title)} ${escape(document.info.version)}</h1><p>${prose(document.info.description)}</p>
+<p>Access level: ${levels} · <a href="${level ? `openapi.${escape(level)}.json` : "openapi.json"}">OpenAPI document</a></p>${search}</header>
+${body}</main></body></html>`;
+}
+
+/** A sample in a collapsible block (open when `open`). */
+function sample(title: string, code: string, open = false): string {
+  return `<details${open ? " open" : ""}><summary>${escape(title)}</summary><pre><code>${escape(code)}</code></pre></details>`;
 }

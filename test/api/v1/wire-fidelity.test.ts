@@ -49,6 +49,18 @@ describe.each(testDialects)("wire fidelity to Stack's backend on %s", (dialect) 
     ]);
   });
 
+  it("G6: sends a person who opens the API root in a browser to our reference; any other caller gets Stack's text", async () => {
+    await using lk = await createTestInstance(dialect);
+    const browser = { "sec-fetch-mode": "navigate", accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const opened = await lk.app.request("/api/v1", { headers: browser });
+    expect([opened.status, opened.headers.get("location")]).toEqual([302, "/api/v1/docs"]);
+    // A script's fetch (mode cors), curl (no Sec-Fetch headers) and a navigation with a query keep Stack's answers.
+    const fetched = await lk.app.request("/api/v1", { headers: { ...browser, "sec-fetch-mode": "cors" } });
+    expect([fetched.status, await fetched.text()]).toEqual([200, expect.stringMatching(/^Welcome to the Stack API endpoint! Please refer to the documentation at https:\/\/docs\.stack-auth\.com\.\n\nAuthentication: None$/)]);
+    expect((await lk.app.request("/api/v1", { headers: { accept: "text/html" } })).status).toBe(200);
+    expect((await lk.app.request("/api/v1?x=1", { headers: browser })).status).toBe(400);
+  });
+
   it("G7: answers the feature-support probe with Stack's text for feature_name", async () => {
     await using lk = await createTestInstance(dialect);
     const res = await lk.call("POST", "/check-feature-support", { body: { feature_name: "some-feature" } });
