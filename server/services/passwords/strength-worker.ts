@@ -22,12 +22,21 @@ export interface StrengthEstimate {
   dictionaryWords: boolean;
 }
 
+/**
+ * How many combinations of look-alike substitutions (0 for o, 4 for a, $ for s...) the estimator tries per
+ * word: zxcvbn-ts's default of 100 made an estimate cost 2-12 ms of CPU (more than a sign-up's argon2id hash
+ * at 6.5 ms) for ordinary passphrases like "bench password 1234"; at 10, the average over our weak and
+ * strong samples falls from ~3.0 to ~1.3 ms with the same score and warning for every one of them
+ * (issue 39, docs/PERFORMANCE.md).
+ */
+const L33T_MAX_SUBSTITUTIONS = 10;
+
 // Plain CommonJS, evaluated in the worker; without translations zxcvbn-ts answers warning keys.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { ZxcvbnFactory } = require(workerData.corePath);
 const common = require(workerData.commonPath);
-const zxcvbn = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, maxLength: workerData.maxLength });
+const zxcvbn = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, maxLength: workerData.maxLength, l33tMaxSubstitutions: workerData.l33tMaxSubstitutions });
 parentPort.on("message", (password) => {
   try {
     const result = zxcvbn.check(password);
@@ -49,7 +58,7 @@ let worker: Worker | null = null;
 function start(): Worker {
   const started = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { corePath: requireHere.resolve("@zxcvbn-ts/core"), commonPath: requireHere.resolve("@zxcvbn-ts/language-common"), maxLength: ESTIMATED_CHARACTERS },
+    workerData: { corePath: requireHere.resolve("@zxcvbn-ts/core"), commonPath: requireHere.resolve("@zxcvbn-ts/language-common"), maxLength: ESTIMATED_CHARACTERS, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS },
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
   });
   started.unref();
