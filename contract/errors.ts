@@ -54,7 +54,7 @@ export const knownErrors = {
     z.object({ actual_access_type: accessType, allowed_access_types: z.array(accessType) }), (d) =>
       `The x-stack-access-type header must be '${d.allowed_access_types.join("' or '")}', but was '${d.actual_access_type}'.`),
   INVALID_PUBLISHABLE_CLIENT_KEY: defineError(401, projectId, (d) =>
-    `The publishable client key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
+    `The publishable key is not valid for the project "${d.project_id}". Does the project and/or the key exist?`),
   INVALID_SECRET_SERVER_KEY: defineError(401, projectId, (d) =>
     `The secret server key is not valid for project "${d.project_id}". Check that the project and the key exist and that the key is neither revoked nor expired.`),
   INVALID_SUPER_SECRET_ADMIN_KEY: defineError(401, projectId, (d) =>
@@ -100,7 +100,7 @@ export const knownErrors = {
     z.object({ expected_project_id: z.string(), actual_project_id: z.string() }), (d) =>
       `The access token was issued for project "${d.actual_project_id}", but this request is for project "${d.expected_project_id}".`),
   REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: defineError(401, null,
-    "The refresh token does not exist in this project, or its session has expired or was revoked."),
+    "Refresh token not found for this project, or the session has expired/been revoked."),
   PROVIDER_REJECTED: defineError(401, null,
     "The sign-in provider no longer accepts this session. The user has to sign in again."),
   CANNOT_DELETE_CURRENT_SESSION: defineError(400, null, "Cannot delete the current session."),
@@ -115,7 +115,7 @@ export const knownErrors = {
     z.object({ email: z.string(), would_work_if_email_was_verified: z.boolean() }), (d) =>
       `A user with email "${d.email}" already exists${d.would_work_if_email_was_verified ? unverifiedEmailHint : "."}`),
   USER_ID_DOES_NOT_EXIST: defineError(400, z.object({ user_id: z.string() }), (d) =>
-    `No user with id "${d.user_id}" exists.`),
+    `The given user with the ID ${d.user_id} does not exist.`),
   USER_NOT_FOUND: defineError(404, null, "User not found."),
   EMAIL_NOT_VERIFIED: defineError(400, null, "The e-mail address has not been verified."),
   SIGN_UP_NOT_ENABLED: defineError(400, null,
@@ -218,7 +218,7 @@ export const knownErrors = {
 
   // 3.8 API keys
   API_KEY_NOT_FOUND: defineError(404, null, "API key not found."),
-  API_KEY_EXPIRED: defineError(401, null, "The API key has expired."),
+  API_KEY_EXPIRED: defineError(401, null, "API key has expired."),
   API_KEY_REVOKED: defineError(401, null, "API key has been revoked."),
   WRONG_API_KEY_TYPE: defineError(400, z.object({ expected_type: apiKeyType, actual_type: apiKeyType }), (d) =>
     `This endpoint is for ${d.expected_type} API keys, but a ${d.actual_type} API key was provided.`),
@@ -235,7 +235,7 @@ export const knownErrors = {
   EMAIL_RENDERING_ERROR: defineError(400, z.object({ error: z.string() }), (d) =>
     `The e-mail could not be rendered with its theme: ${d.error}`),
   REQUIRES_CUSTOM_EMAIL_SERVER: defineError(400, null,
-    "This action needs the project to use its own SMTP server. Configure one in the e-mail settings and try again."),
+    "This action requires a custom SMTP server. Please edit your email server configuration and try again."),
   EMAIL_TEMPLATE_ALREADY_EXISTS: defineError(409, null, "An e-mail template with this id already exists."),
   ITEM_NOT_FOUND: defineError(404, z.object({ item_id: z.string() }), (d) => `Item with ID "${d.item_id}" not found.`),
   ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: defineError(400,
@@ -253,8 +253,8 @@ export const knownErrors = {
     `Customer "${d.customer_id}" does not exist.`),
   OFFER_DOES_NOT_EXIST: defineError(400, z.object({ offer_id: z.string(), access_type: accessType }), (d) =>
     d.access_type === "client"
-      ? `Offer "${d.offer_id}" does not exist or is not available to clients.`
-      : `Offer "${d.offer_id}" does not exist.`),
+      ? `Offer with ID "${d.offer_id}" does not exist or you don't have permissions to access it.`
+      : `Offer with ID "${d.offer_id}" does not exist.`),
   OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH: defineError(400,
     z.object({
       offer_id: z.string().nullable(),
@@ -262,17 +262,15 @@ export const knownErrors = {
       offer_customer_type: customerType.nullable(),
       actual_customer_type: customerType,
     }), (d) =>
-      `${d.offer_id === null ? "The inline offer" : `Offer "${d.offer_id}"`} cannot be bought by ${d.actual_customer_type} "${d.customer_id}": ` +
-      (d.offer_customer_type === null
-        ? "the offer has no customer type configured."
-        : `it is only available to ${d.offer_customer_type} customers.`)),
+      `The ${d.actual_customer_type} with ID "${d.customer_id}" is not a valid customer for the inline offer that has been passed in. ` +
+      `The offer is configured to only be available for ${d.offer_customer_type ?? "no"} customers, but the customer is a ${d.actual_customer_type}.`),
   ITEM_QUANTITY_INSUFFICIENT_AMOUNT: defineError(400,
     z.object({ item_id: z.string(), customer_id: z.string(), quantity: z.number().int() }), (d) =>
       `The item with ID "${d.item_id}" has an insufficient quantity for the customer with ID "${d.customer_id}". An attempt was made to charge ${d.quantity} credits.`),
   STRIPE_ACCOUNT_INFO_NOT_FOUND: defineError(404, null,
-    "No payment account information was found. The project has to finish payment onboarding first."),
+    "Stripe account information not found. Please make sure the user has onboarded with Stripe."),
   DATA_VAULT_STORE_DOES_NOT_EXIST: defineError(400, z.object({ store_id: z.string() }), (d) =>
-    `Data vault store "${d.store_id}" does not exist.`),
+    `Data vault store with ID ${d.store_id} does not exist.`),
   DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: defineError(400, z.object({ store_id: z.string(), hashed_key: z.string() }),
-    (d) => `Data vault store "${d.store_id}" has no entry for key hash "${d.hashed_key}".`),
+    (d) => `Data vault store with ID ${d.store_id} does not contain a key with hash ${d.hashed_key}.`),
 } as const;

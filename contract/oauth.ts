@@ -162,7 +162,7 @@ export const oauthProcedures = {
     summary: "One linked provider account",
     tags: ["OAuth"],
     successStatus: 200,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "oauthProvidersOwnOnly", "oauthProviderLinkNotFound"],
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "oauthProviderReadOwnOnly", "oauthProviderLinkNotFound"],
     params: linkParams,
     output: linkedAccountOutput,
   }),

@@ -88,6 +88,7 @@ const wireTexts: Record<string, [number, string]> = {
   oauthRedirectUriMismatch: [400, "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."],
   oauthProvidersListOwnOnly: [403, "Client can only list OAuth providers for their own user."],
   oauthProvidersOwnOnly: [403, "Client can only manage OAuth providers of their own user."],
+  oauthProviderReadOwnOnly: [403, "Client can only read OAuth providers for their own user."],
   connectedAccountsOwnOnly: [403, "Client can only access its own connected accounts"],
   oauthProviderLinkNotFound: [404, "OAuth provider {linkId} for user {userId} not found"],
   oauthProviderConfigNotFound: [404, "OAuth provider {providerConfigId} not found or not configured"],

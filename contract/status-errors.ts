@@ -125,6 +125,7 @@ export const statusErrors = {
     "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."),
   oauthProvidersListOwnOnly: defineStatusError(403, "Client can only list OAuth providers for their own user."),
   oauthProvidersOwnOnly: defineStatusError(403, "Client can only manage OAuth providers of their own user."),
+  oauthProviderReadOwnOnly: defineStatusError(403, "Client can only read OAuth providers for their own user."),
   connectedAccountsOwnOnly: defineStatusError(403, "Client can only access its own connected accounts"),
   oauthProviderLinkNotFound: defineStatusError(404, (d: { linkId: string; userId: string }) => `OAuth provider ${d.linkId} for user ${d.userId} not found`),
   oauthProviderConfigNotFound: defineStatusError(404, (d: { providerConfigId: string }) => `OAuth provider ${d.providerConfigId} not found or not configured`),

@@ -65,7 +65,7 @@ export const oauthHandlers = {
 
   async getOAuthProvider(ctx, { params }) {
     const { auth, deps } = ctx;
-    const userId = resolveUserId(auth, params.user_id, "oauthProvidersOwnOnly");
+    const userId = resolveUserId(auth, params.user_id, "oauthProviderReadOwnOnly");
     return accountJson(auth.project, await findLink(deps, auth.project, userId, params.provider_id));
   },
 
