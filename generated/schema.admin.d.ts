@@ -4316,6 +4316,8 @@ export interface components {
             code: "PASSWORD_REQUIREMENTS_NOT_MET";
             details: {
                 message: string;
+                /** @enum {string} */
+                rule?: "too_common" | "too_guessable";
             };
             error: string;
         };

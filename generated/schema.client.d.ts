@@ -3213,6 +3213,8 @@ export interface components {
             code: "PASSWORD_REQUIREMENTS_NOT_MET";
             details: {
                 message: string;
+                /** @enum {string} */
+                rule?: "too_common" | "too_guessable";
             };
             error: string;
         };

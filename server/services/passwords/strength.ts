@@ -4,7 +4,7 @@
  * guesses it would take (zxcvbn-ts, strength-worker.ts), which also catches what a list cannot: a
  * common word with a digit and a symbol (`Summer2024!`), letter substitutions (`passw0rd!`), repeats
  * (`aaaaaaaa`), sequences (`abcdefgh`), keyboard rows and dates. A refusal is PASSWORD_REQUIREMENTS_NOT_MET
- * whose `message` names the reason. Projects turn both checks off with
+ * whose `message` names the reason and whose `rule` (`too_common`, `too_guessable`) the rule. Projects turn both checks off with
  * `auth.password.rejectCommonPasswords: false`. Sign-in never runs them.
  */
 import { knownError } from "../../../contract/known-error.js";
@@ -50,7 +50,7 @@ export function weakPasswordMessage(estimate: StrengthEstimate): string {
 /** Throws PASSWORD_REQUIREMENTS_NOT_MET for a common or easily guessed password, unless the project turned the checks off. */
 export async function assertPasswordStrength(project: ProjectRow, password: string): Promise<void> {
   if (renderProjectConfig(project).auth.password.rejectCommonPasswords === false) return;
-  if (isCommonPassword(password)) throw knownError("PASSWORD_REQUIREMENTS_NOT_MET", { message: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(password)) throw knownError("PASSWORD_REQUIREMENTS_NOT_MET", { message: COMMON_PASSWORD_MESSAGE, rule: "too_common" });
   const estimate = await estimateStrength(password);
-  if (estimate.score < MIN_STRENGTH_SCORE) throw knownError("PASSWORD_REQUIREMENTS_NOT_MET", { message: weakPasswordMessage(estimate) });
+  if (estimate.score < MIN_STRENGTH_SCORE) throw knownError("PASSWORD_REQUIREMENTS_NOT_MET", { message: weakPasswordMessage(estimate), rule: "too_guessable" });
 }

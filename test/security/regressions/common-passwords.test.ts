@@ -11,7 +11,7 @@ import { PASSWORD_RESET } from "../../../server/services/password-auth.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, type ProjectCredentials, type TestInstance } from "../../support/instance.js";
 
-const refusal = { code: "PASSWORD_REQUIREMENTS_NOT_MET", details: { message: COMMON_PASSWORD_MESSAGE }, error: COMMON_PASSWORD_MESSAGE };
+const refusal = { code: "PASSWORD_REQUIREMENTS_NOT_MET", details: { message: COMMON_PASSWORD_MESSAGE, rule: "too_common" }, error: COMMON_PASSWORD_MESSAGE };
 const good = "tangerine kettle 42";
 
 async function signUp(lk: TestInstance, project: ProjectCredentials, email: string, password: string) {

@@ -58,7 +58,7 @@ describe.each(testDialects)("password strength on %s", (dialect) => {
     expect([changed.status, changed.body.code]).toEqual([400, "PASSWORD_REQUIREMENTS_NOT_MET"]);
     const { code } = await createVerificationCode(lk.deps, { projectId: project.id, purpose: PASSWORD_RESET, userId: signedUp.body.user_id, data: { email: "ada@example.com" }, ttlMs: 60_000 });
     const reset = await lk.call("POST", "/auth/password/reset", { ...client, body: { code, password: "aaaaaaaa" } });
-    expect([reset.status, reset.body.code, reset.body.details?.message]).toEqual([400, "PASSWORD_REQUIREMENTS_NOT_MET", expect.stringMatching(/repeats the same character/)]);
+    expect([reset.status, reset.body.code, reset.body.details?.message, reset.body.details?.rule]).toEqual([400, "PASSWORD_REQUIREMENTS_NOT_MET", expect.stringMatching(/repeats the same character/), "too_guessable"]);
     // The code was not used up by the refusal.
     expect((await lk.call("POST", "/auth/password/reset", { ...client, body: { code, password: strong[1] } })).status).toBe(200);
 
