@@ -28,8 +28,24 @@ export interface EmailTransport {
 }
 
 /** A failed send, with a short message that holds no credentials and no message content. */
+/** Stack's words for a mail server that cannot be reached, shown to admins (test mail, sent-mail list). */
+export const EMAIL_HOST_UNREACHABLE = "Failed to connect to the email host. Please make sure the email host configuration is correct.";
+
+/** nodemailer's codes for "no connection to the server" (refused, unknown host, timeout, socket closed). */
+const UNREACHABLE_CODES = new Set(["ECONNECTION", "ECONNREFUSED", "ETIMEDOUT", "EDNS", "ENOTFOUND", "EAI_AGAIN", "ESOCKET"]);
+
 export class EmailSendError extends Error {
   override readonly name = "EmailSendError";
+
+  /** `unreachable`: no connection was made (or the outbound rule refused the host); the message stays precise for logs. */
+  constructor(message: string, readonly unreachable = false) {
+    super(message);
+  }
+
+  /** What admins are shown: Stack's text when the server could not be reached, else the server's answer. */
+  get shownMessage(): string {
+    return this.unreachable ? EMAIL_HOST_UNREACHABLE : this.message;
+  }
 }
 
 /** Settings of one SMTP server, as nodemailer takes them. */
@@ -142,14 +158,15 @@ function smtpTransport(settings: SmtpSettings, outbound: { allowPrivate: boolean
           try {
             address = await approveOutboundHost(settings.host, outbound.allowPrivate);
           } catch (error) {
-            if (error instanceof OutboundTargetRefused) throw new EmailSendError(`refused: ${error.message}`);
+            if (error instanceof OutboundTargetRefused) throw new EmailSendError(`refused: ${error.message}`, true);
             throw error;
           }
         }
         try {
           await transporterFor(address).sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, ...(mail.headers && { headers: mail.headers }) });
         } catch (error) {
-          throw new EmailSendError(safeMessage(error, secrets));
+          const code = (error as { code?: unknown } | null)?.code;
+          throw new EmailSendError(safeMessage(error, secrets), typeof code === "string" && UNREACHABLE_CODES.has(code));
         }
       },
     },
@@ -185,7 +202,7 @@ export async function trySmtpServer(server: TestSmtpServer, mail: MailToSend, op
   try {
     const sent = transport.send(mail).then(
       () => null,
-      (error: unknown) => (error instanceof EmailSendError ? error.message : "Unknown error"),
+      (error: unknown) => (error instanceof EmailSendError ? error.shownMessage : "Unknown error"),
     );
     return await Promise.race([sent, timeout]);
   } finally {

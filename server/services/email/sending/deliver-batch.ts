@@ -80,7 +80,7 @@ export async function deliverBatch(deps: AppDeps, { row, batch, transport, sende
     } catch (error) {
       if (!(error instanceof EmailSendError)) throw error;
       retryable ??= `${transport.describe}: ${error.message}`;
-      entries.push({ ...logBase, userId: recipient.userId, to: [recipient.email], subject: mail.subject, status: "retrying", error: { message: error.message } });
+      entries.push({ ...logBase, userId: recipient.userId, to: [recipient.email], subject: mail.subject, status: "retrying", error: { message: error.shownMessage } });
     }
   }
 

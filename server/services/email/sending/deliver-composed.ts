@@ -44,7 +44,7 @@ export async function deliverComposed(deps: AppDeps, { row, compose, transport, 
     return { status: "sent" };
   } catch (error) {
     if (!(error instanceof EmailSendError)) throw error;
-    await recordSent(deps, [{ ...log, subject: mail.subject, status: "retrying", error: { message: error.message } }]);
+    await recordSent(deps, [{ ...log, subject: mail.subject, status: "retrying", error: { message: error.shownMessage } }]);
     return { status: "retry", error: `${transport.describe}: ${error.message}` };
   }
 }

@@ -35,10 +35,14 @@ describe.each(testDialects)("send-test-email and send-sign-in-invitation on %s",
       expect(res.body.success).toBe(false);
       // The refusal itself is reported, not the limit's "Timed out after 10 seconds" (no wall-clock bound:
       // a loaded machine may answer late without a bug).
-      expect(res.body.error_message).toMatch(/\S/);
-      expect(res.body.error_message).not.toMatch(/timed out/i);
+      // Stack's words for a server that cannot be reached (backend-fidelity-2.md §3).
+      expect(res.body.error_message).toBe("Failed to connect to the email host. Please make sure the email host configuration is correct.");
       expect(res.text).not.toContain("test-smtp-password");
     }
+    // A host the outbound rule refuses (loopback, with private targets off) reads the same.
+    await using strict = await createTestInstance(dialect, { allowPrivateOutbound: false });
+    const refused = await strict.call("POST", "/internal/send-test-email", { access: "admin", project: await strict.createProject(), body: { recipient_email: "ops@example.test", email_config: config(await deadPort()) } });
+    expect(refused.body).toEqual({ success: false, error_message: "Failed to connect to the email host. Please make sure the email host configuration is correct." });
   }, 30_000);
 
   it("names each missing field with the dashboard's message", async () => {
