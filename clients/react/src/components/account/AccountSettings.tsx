@@ -5,7 +5,7 @@
 import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import type { Project } from "@latchkey/js";
 import { useMessages } from "../../i18n/index.js";
-import { ChangeContext, useChangeCounter } from "./hooks.js";
+import { ChangeContext, LeavingContext, useChangeCounter } from "./hooks.js";
 import { accountMessages, type AccountText } from "./messages.js";
 import { useProject, useStackApp, useUser, type User } from "./sdk.js";
 import { ApiKeysSection } from "./sections/ApiKeysSection.js";
@@ -119,8 +119,14 @@ function SettingsBody({ user, header, initialSection }: { user: User; header?: R
 }
 
 function SignedIn({ header, initialSection }: { header?: ReactNode; initialSection?: AccountSectionId }) {
-  const user = useUser({ or: "redirect" });
-  return <SettingsBody user={user} header={header} {...(initialSection && { initialSection })} />;
+  const [leaving, setLeaving] = useState(false);
+  const user = useUser(leaving ? {} : { or: "redirect" });
+  if (!user) return <div className="lk-acc"><Loading /></div>;
+  return (
+    <LeavingContext.Provider value={setLeaving}>
+      <SettingsBody user={user} header={header} {...(initialSection && { initialSection })} />
+    </LeavingContext.Provider>
+  );
 }
 
 /**

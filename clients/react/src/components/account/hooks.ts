@@ -10,6 +10,12 @@ import { accountMessages } from "./messages.js";
 /** Counts the changes made through the account components; loaders run again when it moves. */
 export const ChangeContext = createContext<{ version: number; changed: () => void }>({ version: 0, changed: () => undefined });
 
+/**
+ * Set while the account is being deleted: the settings stop sending a signed-out visitor to the sign-in
+ * page (with a return address to these settings), as the deleting section leaves on its own.
+ */
+export const LeavingContext = createContext<(leaving: boolean) => void>(() => undefined);
+
 export function useChangeCounter() {
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((v) => v + 1), []);

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useContext, useState, type FormEvent } from "react";
 import { format, useMessages } from "../../../i18n/index.js";
-import { useAction } from "../hooks.js";
+import { LeavingContext, useAction } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { ActionNotices, Button, Field, Section } from "../ui.js";
 import type { SectionProps } from "./types.js";
@@ -11,11 +11,15 @@ export function DeleteSection({ app, user }: SectionProps) {
   const action = useAction();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
+  const setLeaving = useContext(LeavingContext);
   const matches = typed.trim().toUpperCase() === t.deleteWord;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!matches) return;
-    if (await action.run(() => user.delete(), t.deleteDone)) await app.redirectToAfterSignOut().catch(() => undefined);
+    // Leaving on purpose: to the after-sign-out page, not to sign-in with a way back to a deleted account's settings.
+    setLeaving(true);
+    if (await action.run(() => user.delete(), t.deleteDone)) await app.redirectToAfterSignOut({ replace: true }).catch(() => undefined);
+    else setLeaving(false);
   };
   return (
     <Section id="lk-account-delete" title={t.sectionDelete} description={t.deleteHelp}>
