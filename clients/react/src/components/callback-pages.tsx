@@ -11,7 +11,9 @@ import { useFailureText } from "./failure.js";
 import { useHandler } from "./handler-context.js";
 import { MessageCard } from "./message-card.js";
 import { authMessages } from "./messages.js";
-import { useCodeParameter } from "./password-pages.js";
+import { isWellFormedCode, unknownCode, useCodeParameter } from "./password-pages.js";
+import { ResendButton } from "./resend-button.js";
+import { resendMessages } from "./resend-messages.js";
 import { callOAuthCallback, rememberReturnTo, storeMfaAttempt } from "./sdk.js";
 import { Alert, Button, Card, LoadingCard, useSubmit } from "./ui.js";
 
@@ -30,6 +32,7 @@ export function EmailVerification({ fullPage, searchParams }: PageProps) {
   const [state, setState] = useState<{ done: boolean; error: string | null; needsSignIn?: boolean }>({ done: false, error: null });
   const { busy, run } = useSubmit(
     async () => {
+      if (!isWellFormedCode(code ?? "")) return setState({ done: false, error: failureText(unknownCode) });
       const result = await app.verifyEmail(code ?? "");
       if (result.status === "error") {
         // A second click on a used link: the address is verified already, which is what the person wants to know.
@@ -60,6 +63,8 @@ export function EmailVerification({ fullPage, searchParams }: PageProps) {
       <Alert>{state.error}</Alert>
       {state.needsSignIn ? (
         <Button onClick={signInAndReturn}>{t.verifySignIn}</Button>
+      ) : state.error !== null ? (
+        <NewVerificationLink />
       ) : (
         <Button busy={busy} onClick={run}>
           {busy ? t.verifying : t.verifyButton}
@@ -69,17 +74,57 @@ export function EmailVerification({ fullPage, searchParams }: PageProps) {
   );
 }
 
+/**
+ * The way on from a dead verification link: a new link to the signed-in user's primary address, or
+ * signing in first (back to the account settings' e-mails, where a new link is one click away).
+ */
+function NewVerificationLink() {
+  const app = useStackApp();
+  const handler = useHandler();
+  const r = useMessages(resendMessages);
+  const failureText = useFailureText();
+  const [user, setUser] = useState<Awaited<ReturnType<typeof app.getUser>> | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    app.getUser().then(setUser, () => setUser(null));
+  }, [app]);
+  if (user === undefined) return null;
+  if (user === null) {
+    const back = new URL(handler.urls.accountSettings, window.location.href).toString();
+    return <Button onClick={() => handler.go(`${handler.link(handler.urls.signIn)}${handler.link(handler.urls.signIn).includes("?") ? "&" : "?"}after_auth_return_to=${encodeURIComponent(back)}`)}>{r.signInForNewLink}</Button>;
+  }
+  const resend = async () => {
+    setError(null);
+    try {
+      const unverified = (await user.listContactChannels()).filter((c) => !c.isVerified);
+      const channel = unverified.find((c) => c.isPrimary) ?? unverified[0];
+      await channel?.sendVerificationEmail({ callbackUrl: new URL(handler.urls.emailVerification, window.location.href).toString() });
+    } catch (caught) {
+      setError(failureText(caught));
+      throw caught;
+    }
+  };
+  return (
+    <>
+      <Alert>{error}</Alert>
+      <ResendButton onResend={resend} waitSeconds={0} label={r.newVerificationLink} />
+    </>
+  );
+}
+
 /** @example `<MagicLinkCallback fullPage />` (reads `?code=`) */
 export function MagicLinkCallback({ fullPage, searchParams }: PageProps) {
   const app = useStackApp();
   const handler = useHandler();
   const t = useMessages(authMessages);
+  const r = useMessages(resendMessages);
   const failureText = useFailureText();
   const code = useCodeParameter(searchParams);
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useSubmit(
     async () => {
       setError(null);
+      if (!isWellFormedCode(code ?? "")) return setError(failureText(unknownCode));
       rememberReturnTo();
       const result = await app.signInWithMagicLink(code ?? "", { noRedirect: true });
       if (result.status === "error") return setError(failureText(result.error));
@@ -94,9 +139,14 @@ export function MagicLinkCallback({ fullPage, searchParams }: PageProps) {
   return (
     <Card title={t.magicTitle} subtitle={t.magicIntro} fullPage={fullPage}>
       <Alert>{error}</Alert>
-      <Button busy={busy} onClick={run}>
-        {busy ? t.signingIn : t.magicButton}
-      </Button>
+      {error === null ? (
+        <Button busy={busy} onClick={run}>
+          {busy ? t.signingIn : t.magicButton}
+        </Button>
+      ) : (
+        // A dead link: the way on is a new one, asked for on the sign-in page.
+        <Button onClick={() => handler.go(handler.link(handler.urls.signIn))}>{r.newSignInLink}</Button>
+      )}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { useStackApp } from "../provider.js";
 import { useFailureText } from "./failure.js";
 import { useHandler } from "./handler-context.js";
 import { authMessages } from "./messages.js";
+import { ResendButton } from "./resend-button.js";
 import { rememberReturnTo } from "./sdk.js";
 import { Alert, Button, Field, useSubmit } from "./ui.js";
 
@@ -34,6 +35,19 @@ export function MagicLinkSignIn() {
     setSent({ email: email.trim(), nonce: result.data.nonce });
     setCode("");
   }, onError);
+
+  const resend = async () => {
+    if (!sent) return;
+    setError(null);
+    const callbackUrl = new URL(handler.link(handler.urls.magicLinkCallback), window.location.href).toString();
+    const result = await app.sendMagicLinkEmail(sent.email, { callbackUrl }).catch((caught: unknown) => ({ status: "error" as const, error: caught }));
+    if (result.status === "error") {
+      setError(failureText(result.error));
+      throw result.error;
+    }
+    // The typed code goes with the newest mail's nonce.
+    setSent({ email: sent.email, nonce: result.data.nonce });
+  };
 
   const signIn = useSubmit(async () => {
     if (!sent) return;
@@ -75,6 +89,7 @@ export function MagicLinkSignIn() {
       <Button type="submit" busy={signIn.busy}>
         {signIn.busy ? t.checkingCode : t.useCode}
       </Button>
+      <ResendButton onResend={resend} />
       <button type="button" className="lk-link lk-small" onClick={() => setSent(null)}>
         {t.otherEmail}
       </button>

@@ -1,11 +1,13 @@
 /** Forgot password (mails a reset link) and password reset (sets a new password with the link's code). */
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { format, useMessages } from "../i18n/index.js";
 import { useStackApp } from "../provider.js";
 import { useFailureText } from "./failure.js";
 import { useHandler } from "./handler-context.js";
 import { MessageCard } from "./message-card.js";
 import { authMessages } from "./messages.js";
+import { PASSWORD_MIN_LENGTH, PasswordRules, passwordFailureOf, usePasswordFailureText, type PasswordRule } from "./password-rules.js";
+import { ResendButton } from "./resend-button.js";
 import { Alert, Button, Card, Field, LoadingCard, useSubmit } from "./ui.js";
 
 /** @example `<ForgotPassword fullPage />` */
@@ -39,6 +41,17 @@ export function ForgotPassword({ fullPage }: { fullPage?: boolean }) {
     return (
       <Card title={t.forgotTitle} fullPage={fullPage}>
         <Alert kind="success">{format(t.resetSent, { email: sentTo })}</Alert>
+        <Alert>{error}</Alert>
+        <ResendButton
+          onResend={async () => {
+            setError(null);
+            const callbackUrl = new URL(handler.urls.passwordReset, window.location.href).toString();
+            await app.sendForgotPasswordEmail(sentTo, { callbackUrl }).catch((caught: unknown) => {
+              setError(failureText(caught));
+              throw caught;
+            });
+          }}
+        />
         {back}
       </Card>
     );
@@ -62,6 +75,17 @@ export function useCodeParameter(searchParams?: Record<string, string>): string 
   return searchParams?.code ?? new URL(window.location.href).searchParams.get("code");
 }
 
+/**
+ * Whether a link's code has the form the server issues (45 letters and digits). A cut or mistyped link
+ * is answered as an unknown code, with its own words, rather than as a malformed request.
+ */
+export function isWellFormedCode(code: string): boolean {
+  return /^[a-z0-9]{45}$/i.test(code);
+}
+
+/** An error standing for a code the server would not know. */
+export const unknownCode = { errorCode: "VERIFICATION_CODE_NOT_FOUND" } as const;
+
 /** @example `<PasswordReset fullPage />` (reads `?code=`) */
 export function PasswordReset({ fullPage, searchParams }: { fullPage?: boolean; searchParams?: Record<string, string> }) {
   const app = useStackApp();
@@ -73,6 +97,7 @@ export function PasswordReset({ fullPage, searchParams }: { fullPage?: boolean; 
   const [checked, setChecked] = useState<{ code: string; error: string | null } | null>(null);
   useEffect(() => {
     if (!code) return;
+    if (!isWellFormedCode(code)) return setChecked({ code, error: failureText(unknownCode) });
     let current = true;
     app.verifyPasswordResetCode(code).then(
       (result) => current && setChecked({ code, error: result.status === "error" ? failureText(result.error) : null }),
@@ -106,16 +131,24 @@ function PasswordResetForm({ code, fullPage }: { code: string; fullPage?: boolea
   const [mismatch, setMismatch] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [failedRule, setFailedRule] = useState<PasswordRule | null>(null);
+  const rulesId = useId();
+  const passwordFailureText = usePasswordFailureText();
+  const refuse = (caught: unknown) => {
+    setFailedRule(passwordFailureOf(caught)?.rule ?? null);
+    setError(passwordFailureText(caught) ?? failureText(caught));
+  };
   const { busy, onSubmit } = useSubmit(
     async () => {
       setError(null);
+      setFailedRule(null);
       if (password !== repeat) return setMismatch(true);
       setMismatch(false);
       const result = await app.resetPassword({ code, password });
-      if (result.status === "error") return setError(failureText(result.error));
+      if (result.status === "error") return refuse(result.error);
       setDone(true);
     },
-    (caught) => setError(failureText(caught)),
+    refuse,
   );
   const toSignIn = () => handler.go(handler.urls.signIn);
   if (done) {
@@ -129,7 +162,19 @@ function PasswordResetForm({ code, fullPage }: { code: string; fullPage?: boolea
     <Card title={t.resetTitle} fullPage={fullPage}>
       <form className="lk-form" onSubmit={onSubmit}>
         <Alert>{error}</Alert>
-        <Field label={t.newPassword} hint={t.passwordHint} type="password" name="new-password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label={t.newPassword}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          aria-describedby={rulesId}
+          aria-invalid={failedRule !== null || undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordRules id={rulesId} failed={failedRule} />
         <Field label={t.repeatPassword} type="password" name="repeat-password" autoComplete="new-password" required value={repeat} error={mismatch ? t.passwordsDiffer : null} onChange={(e) => setRepeat(e.target.value)} />
         <Button type="submit" busy={busy}>
           {busy ? t.saving : t.setPassword}

@@ -49,6 +49,8 @@ export const knownErrorTexts = defineMessages({
     RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",
     NETWORK: "The server cannot be reached. Check your connection and try again.",
     UNKNOWN: "Something went wrong. Please try again.",
+    EMAIL_EXISTS_UNVERIFIED:
+      "An account with this e-mail address exists, but the address is not verified yet, so it cannot be used to sign in this way. Sign in the way you signed up (for example with your password), then verify the address from the mail we sent or from your account settings.",
   },
   de: {
     EMAIL_PASSWORD_MISMATCH: "E-Mail-Adresse oder Passwort ist falsch.",
@@ -93,6 +95,8 @@ export const knownErrorTexts = defineMessages({
     RATE_LIMITED: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
     NETWORK: "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
     UNKNOWN: "Etwas ist schiefgelaufen. Bitte erneut versuchen.",
+    EMAIL_EXISTS_UNVERIFIED:
+      "Für diese E-Mail-Adresse gibt es ein Konto, aber die Adresse ist noch nicht bestätigt und kann deshalb nicht für diese Anmeldung verwendet werden. Melden Sie sich so an, wie Sie sich registriert haben (zum Beispiel mit Ihrem Passwort), und bestätigen Sie dann die Adresse über die gesendete E-Mail oder in Ihren Kontoeinstellungen.",
   },
 });
 
@@ -110,6 +114,8 @@ function codeOf(error: unknown): string | undefined {
 export function describeError(error: unknown, locale: Locale): string {
   const texts = knownErrorTexts[locale];
   const code = codeOf(error);
+  // The address belongs to an account that has not verified it: the way on is that account's own sign-in.
+  if ((error as { details?: { would_work_if_email_was_verified?: unknown } } | null)?.details?.would_work_if_email_was_verified === true) return texts.EMAIL_EXISTS_UNVERIFIED;
   if (code !== undefined && code in texts) return texts[code as TextKey];
   const status = (error as { statusCode?: unknown; status?: unknown } | null)?.statusCode ?? (error as { status?: unknown } | null)?.status;
   if (status === 429) return texts.RATE_LIMITED;
