@@ -23,7 +23,7 @@ const sendEmail: Handler<typeof c.sendEmail> = async (ctx, { body }) => {
     subject: body.subject,
     notificationCategoryName: body.notification_category_name,
   });
-  return { results: results.map((r) => ({ user_id: r.userId, user_email: r.email })) };
+  return { results: results.map((r) => ({ user_id: r.userId, ...(r.email !== null && { user_email: r.email }) })) };
 };
 
 const listSentEmails: Handler<typeof c.listSentEmails> = async (ctx) => {

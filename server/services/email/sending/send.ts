@@ -14,7 +14,7 @@ import { renderProjectConfig } from "../../config/project-config.js";
 import { findDraft, markDraftSent } from "../catalogue/drafts.js";
 import { findTemplate } from "../catalogue/themes.js";
 import { enqueueEmailBatches, type BatchContent, type EmailBatch } from "../outbox.js";
-import { categoryByName, usersWithCategoryOff } from "../preferences.js";
+import { categoryByName } from "../preferences.js";
 import { loadRecipients, userIdPage } from "./recipients.js";
 
 /** Users per outbox row. */
@@ -33,8 +33,11 @@ export interface SendEmailRequest {
 }
 
 export interface SendEmailOutcome {
-  /** Recipients who will get the mail (with a primary e-mail, category on); empty for `allUsers`. */
-  results: { userId: string; email: string }[];
+  /**
+   * One result per named user, with the primary e-mail when there is one, as Stack answers (also for
+   * users who turned the category off: the deliverer skips them and the sent log says so); empty for `allUsers`.
+   */
+  results: { userId: string; email: string | null }[];
   /** Outbox rows written. */
   batches: number;
 }
@@ -73,11 +76,7 @@ export async function sendEmailToUsers(deps: AppDeps, project: ProjectRow, reque
     const byId = new Map(recipients.map((r) => [r.userId, r]));
     const missing = userIds.find((id) => !byId.has(id));
     if (missing !== undefined) throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: missing });
-    const off = await usersWithCategoryOff(deps, project.id, userIds, category);
-    for (const id of userIds) {
-      const email = byId.get(id)!.email;
-      if (email !== null && !off.has(id)) results.push({ userId: id, email });
-    }
+    for (const id of userIds) results.push({ userId: id, email: byId.get(id)!.email });
     // Every named user goes into a batch: the deliverer checks again and logs the skipped ones.
     const batchesOf = split(userIds, batchSize).map((ids): EmailBatch => ({ ...base, userIds: ids }));
     await deps.store.transaction(async (tx) => {

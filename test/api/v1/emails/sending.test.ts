@@ -104,7 +104,8 @@ describe.each(testDialects)("send-email on %s", (dialect) => {
       project,
       body: { user_ids: [ada, bob], html: "<p>Big sale</p>", subject: "Sale", notification_category_name: "Marketing" },
     });
-    expect(marketing.body.results).toEqual([{ user_id: bob, user_email: "bob@example.test" }]);
+    // One result per named user, also for one who turned the category off (Stack's answer, backend-fidelity-2.md §3).
+    expect(marketing.body.results).toEqual([{ user_id: ada, user_email: "ada@example.test" }, { user_id: bob, user_email: "bob@example.test" }]);
     await lk.call("POST", "/emails/send-email", { access: "server", project, body: { user_ids: [ada, bob], html: "<p>Terms changed</p>", subject: "Terms" } });
     await drainOutbox(lk);
 
