@@ -773,6 +773,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/credential-scanning/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a secret user or team API key a secret scanner found in public
+         * @description For secret-scanning partners: needs no credentials (the key is its own proof). Revokes the key and e-mails its owners (the user; for a team key, the team's members who may manage its keys). A key revoked before answers the same. Public keys are not revoked.
+         */
+        post: operations["revokeLeakedApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/failed-emails-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail each project owner a digest of the project's failed e-mails of the last 24 hours
+         * @description For the operator's scheduler, once a day: needs `Authorization: Bearer «LATCHKEY_CRON_SECRET»` (without it 400; a wrong one, or no secret configured, 401 `Unauthorized`). Sent from the internal project to every member of each project's owner team.
+         */
+        post: operations["failedEmailsDigest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/payments/test-mode-purchase-session": {
         parameters: {
             query?: never;
@@ -1703,7 +1743,7 @@ export interface components {
             code: "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED";
             error: string;
         };
-        /** @description HTTP 401. The API key has expired. */
+        /** @description HTTP 401. API key has expired. */
         API_KEY_EXPIRED: {
             /** @constant */
             code: "API_KEY_EXPIRED";
@@ -1747,9 +1787,9 @@ export interface components {
         /** @description The known errors of HTTP 401 that these procedures share. */
         AuthenticatedErrors401: components["schemas"]["ACCESS_TOKEN_EXPIRED"] | components["schemas"]["ADMIN_ACCESS_TOKEN_EXPIRED"] | components["schemas"]["ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"] | components["schemas"]["ADMIN_AUTHENTICATION_REQUIRED"] | components["schemas"]["ANONYMOUS_AUTHENTICATION_NOT_ALLOWED"] | components["schemas"]["CLIENT_AUTHENTICATION_REQUIRED"] | components["schemas"]["INSUFFICIENT_ACCESS_TYPE"] | components["schemas"]["INVALID_PROJECT_FOR_ACCESS_TOKEN"] | components["schemas"]["INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"] | components["schemas"]["INVALID_PUBLISHABLE_CLIENT_KEY"] | components["schemas"]["INVALID_SECRET_SERVER_KEY"] | components["schemas"]["INVALID_SUPER_SECRET_ADMIN_KEY"] | components["schemas"]["SERVER_AUTHENTICATION_REQUIRED"] | components["schemas"]["UNPARSABLE_ACCESS_TOKEN"] | components["schemas"]["UNPARSABLE_ADMIN_ACCESS_TOKEN"];
         /** @description The known errors of HTTP 400 that these procedures share. */
-        AuthenticatedReadErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
+        AuthenticatedReadErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"] | components["schemas"]["WORKFLOW_TOKEN_DOES_NOT_EXIST"] | components["schemas"]["WORKFLOW_TOKEN_EXPIRED"];
         /** @description The known errors of HTTP 400 that these procedures share. */
-        AuthenticatedWriteErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"];
+        AuthenticatedWriteErrors400: components["schemas"]["ACCESS_TYPE_REQUIRED"] | components["schemas"]["ACCESS_TYPE_WITHOUT_PROJECT_ID"] | components["schemas"]["BODY_PARSING_ERROR"] | components["schemas"]["BRANCH_DOES_NOT_EXIST"] | components["schemas"]["CURRENT_PROJECT_NOT_FOUND"] | components["schemas"]["INVALID_ACCESS_TYPE"] | components["schemas"]["PROJECT_KEY_WITHOUT_ACCESS_TYPE"] | components["schemas"]["SCHEMA_ERROR"] | components["schemas"]["WORKFLOW_TOKEN_DOES_NOT_EXIST"] | components["schemas"]["WORKFLOW_TOKEN_EXPIRED"];
         AuthorizedApp: {
             /**
              * @description The client's id: `lkc_…` for registered clients, or the https URL of a client ID metadata document.
@@ -2290,6 +2330,16 @@ export interface components {
              */
             value: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        cronAuthorizationMissing: "The Authorization header is missing: send Authorization: Bearer «LATCHKEY_CRON_SECRET».";
+        /**
+         * @description HTTP 401, text/plain.
+         * @constant
+         */
+        cronUnauthorized: "Unauthorized";
         /** @description HTTP 400. */
         CURRENT_PROJECT_NOT_FOUND: {
             /**
@@ -2933,6 +2983,11 @@ export interface components {
         /** @description HTTP 404, text/plain, from the template `OAuth provider {linkId} for user {userId} not found` */
         oauthProviderLinkNotFound: string;
         /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        oauthProviderReadOwnOnly: "Client can only read OAuth providers for their own user.";
+        /**
          * @description HTTP 400, text/plain.
          * @constant
          */
@@ -3509,7 +3564,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        purchaseCodeInvalid: "This purchase code is invalid, has expired or has already been used.";
+        purchaseAlreadyHeld: "This offer is not stackable, and the customer already holds it.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3519,7 +3574,7 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        purchaseNeedsStripe: "Payments are not set up for this project: connect a Stripe account, or turn on test mode.";
+        purchaseNeedsStripe: "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding.";
         /**
          * @description HTTP 404, text/plain.
          * @constant
@@ -3529,12 +3584,12 @@ export interface components {
          * @description HTTP 400, text/plain.
          * @constant
          */
-        purchaseNotStackable: "This offer is not stackable: it can be held once, with quantity 1.";
+        purchaseNotStackable: "This offer is not stackable; quantity must be 1";
         /**
          * @description HTTP 400, text/plain.
          * @constant
          */
-        purchaseOfferChoice: "Exactly one of offer_id and offer_inline (inline_offer) must be given.";
+        purchaseOfferChoice: "Must specify either offer_id or offer_inline!";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -3568,13 +3623,23 @@ export interface components {
             code: "REDIRECT_URL_NOT_WHITELISTED";
             error: string;
         };
-        /** @description HTTP 401. The refresh token does not exist in this project, or its session has expired or was revoked. */
+        /** @description HTTP 401. Refresh token not found for this project, or the session has expired/been revoked. */
         REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: {
             /** @constant */
             code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
             error: string;
         };
-        /** @description HTTP 400. This action needs the project to use its own SMTP server. Configure one in the e-mail settings and try again. */
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        renderTemplateNotFound: "No template found with given id";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        renderThemeNotFound: "No theme found with given id";
+        /** @description HTTP 400. This action requires a custom SMTP server. Please edit your email server configuration and try again. */
         REQUIRES_CUSTOM_EMAIL_SERVER: {
             /** @constant */
             code: "REQUIRES_CUSTOM_EMAIL_SERVER";
@@ -3647,7 +3712,7 @@ export interface components {
             refresh_token: string;
             user_id: components["schemas"]["Uuid"];
         };
-        /** @description HTTP 404. No payment account information was found. The project has to finish payment onboarding first. */
+        /** @description HTTP 404. Stripe account information not found. Please make sure the user has onboarded with Stripe. */
         STRIPE_ACCOUNT_INFO_NOT_FOUND: {
             /** @constant */
             code: "STRIPE_ACCOUNT_INFO_NOT_FOUND";
@@ -3663,6 +3728,11 @@ export interface components {
          * @constant
          */
         stripeNotConfigured: "This server has no Stripe secret key (LATCHKEY_STRIPE_SECRET_KEY).";
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        stripeSignatureInvalid: "Invalid stripe-signature header";
         /** @description The operation succeeded. */
         Success: {
             /** @constant */
@@ -4010,15 +4080,21 @@ export interface components {
         webhookEndpointNotFound: "Webhook endpoint not found.";
         /** @description HTTP 400, text/plain, from the template `The webhook URL cannot be used: {reason}` */
         webhookTargetRefused: string;
-        /** @description HTTP 400. The workflow token in the x-stack-workflow-token header does not exist. */
+        /** @description HTTP 400. The workflow token you specified does not exist. Make sure the value in x-stack-workflow-token is correct. */
         WORKFLOW_TOKEN_DOES_NOT_EXIST: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             code: "WORKFLOW_TOKEN_DOES_NOT_EXIST";
             error: string;
         };
-        /** @description HTTP 400. The workflow token in the x-stack-workflow-token header has expired. */
+        /** @description HTTP 400. The workflow token you specified has expired. Make sure the value in x-stack-workflow-token is correct. */
         WORKFLOW_TOKEN_EXPIRED: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             code: "WORKFLOW_TOKEN_EXPIRED";
             error: string;
         };
@@ -4048,6 +4124,16 @@ export interface components {
         };
     };
     responses: {
+        /** @description Known error. */
+        API_KEY_NOT_FOUND: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["API_KEY_NOT_FOUND"];
+            };
+        };
         /** @description Plain-text error. */
         apiKeysOwnOnly: {
             headers: {
@@ -4172,6 +4258,15 @@ export interface components {
                 "text/plain": components["schemas"]["contactChannelsOwnOnly"];
             };
         };
+        /** @description Plain-text error. */
+        cronUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["cronUnauthorized"];
+            };
+        };
         /** @description Known error. */
         EMAIL_ALREADY_VERIFIED: {
             headers: {
@@ -4183,14 +4278,36 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_0c4136b3: {
+        Errors400_00ac8e9d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_0f003543: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passwordAlreadySet"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_0fdeaed1: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4205,7 +4322,7 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3c8a0e5d: {
+        Errors400_2ec8f5ab: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
@@ -4216,62 +4333,51 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_3d1d7a34: {
+        Errors400_2eef4614: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_4defd9fc: {
+        Errors400_3e09212d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_4e58c5df: {
+        Errors400_4ab93825: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["totpRequiredForRecoveryCodes"];
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_5a59fdd8: {
+        Errors400_4ea26aa7: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_7eb16757: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["contactChannelChangedSinceCode"] | components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_13f180fb: {
+        Errors400_5c677b81: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
@@ -4281,26 +4387,90 @@ export interface components {
                 "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelMissing"] | components["schemas"]["endUserIpInvalid"];
             };
         };
-        /** @description Known error, or plain-text error. */
-        Errors400_20e65ec9: {
+        /** @description Known error. */
+        Errors400_5edfbb30: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderFailed"];
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["PUBLIC_API_KEY_CANNOT_BE_REVOKED"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_50fffa31: {
+        Errors400_06a19e03: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passwordAlreadySet"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_09ac18fe: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_17cfa605: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_029a92d8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_33c3e75e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error. */
+        Errors400_72f7aad8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_77b794d6: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderAccountExists"] | components["schemas"]["oauthProviderSignInTypeExists"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4315,14 +4485,36 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_178ac090: {
+        Errors400_91d51cbb: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"] | components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["teamIdRequiredForClient"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_95e3f489: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_306ada57: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4337,29 +4529,51 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_447bc0c8: {
+        Errors400_344bf1d6: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["verificationCodeOwnOnly"];
+                "application/json": components["schemas"]["PublicWriteErrors400"];
+                "text/plain": components["schemas"]["cronAuthorizationMissing"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_0475b03e: {
+        Errors400_360a289f: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["contactChannelAlreadyExists"] | components["schemas"]["contactChannelLimitReached"] | components["schemas"]["endUserIpInvalid"];
+                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_715b1a2f: {
+        Errors400_0386db8f: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["invalidEmailTheme"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_469f560e: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_692b90e0: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
@@ -4370,25 +4584,25 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_0743e848: {
+        Errors400_805ca0a1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_936a7381: {
+        Errors400_1027c10d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["contactChannelChangedSinceCode"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4403,128 +4617,29 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_1925ede8: {
+        Errors400_1941d4c2: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_2760f981: {
+        Errors400_3890eed1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["projectWithoutOwner"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["verificationCodeOwnOnly"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_711850d9: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_962975ab: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_49730131: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["PublicWriteErrors400"];
-                "text/plain": components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["stripeNotConfigured"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_77774269: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["stripeNotConfigured"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_a4b28596: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_a5c81a5b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["passkeyAuthNotSettable"] | components["schemas"]["passwordAndHashBoth"] | components["schemas"]["primaryEmailFlagsNeedEmail"] | components["schemas"]["primaryEmailVerifiedNeedsEmail"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"] | components["schemas"]["unsupportedPasswordHash"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_a8bd7017: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_a694634b: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
-                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["noPrimaryEmailToVerify"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_ab44b9fd: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["profileImageBadUrl"] | components["schemas"]["profileImageNotBase64"] | components["schemas"]["profileImageTooLarge"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_b6de6f56: {
+        Errors400_08113c41: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
@@ -4535,7 +4650,18 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_b892ba84: {
+        Errors400_015915c3: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"] | components["schemas"]["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"] | components["schemas"]["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"] | components["schemas"]["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"] | components["schemas"]["OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["oauthProviderFailed"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_96751d87: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
@@ -4546,40 +4672,62 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_b4887d42: {
+        Errors400_773608b4: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSKEY_REGISTRATION_FAILED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseAlreadyHeld"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_bdd9f6b1: {
+        Errors400_08077193: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["ITEM_QUANTITY_INSUFFICIENT_AMOUNT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_c6f81e79: {
+        Errors400_af962420: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_CONFIRMATION_MISMATCH"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["USER_DOES_NOT_HAVE_PASSWORD"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["totpRequiredForRecoveryCodes"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b2fdd4bb: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["projectWithoutOwner"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_b59e6e96: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_c35baa5e: {
+        Errors400_b119aa3a: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
@@ -4590,69 +4738,58 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_c446c7ac: {
+        Errors400_c112e52d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["apiKeysDisabled"] | components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_c847098a: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["PublicWriteErrors400"];
-                "text/plain": components["schemas"]["purchaseCodeInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_ce8b2bf1: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["SIGN_UP_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_cfde47dd: {
+        Errors400_c924e1f1: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["invalidEmailTheme"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_cff8caac: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["CANNOT_DELETE_CURRENT_SESSION"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_d44354dc: {
+        Errors400_d1d384ff: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_PASSWORD_MISMATCH"] | components["schemas"]["MULTI_FACTOR_AUTHENTICATION_REQUIRED"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"];
+                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_dab824d6: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_dc2e21a8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicWriteErrors400"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"];
+                "text/plain": components["schemas"]["purchaseAlreadyHeld"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["stripeNotConfigured"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4667,25 +4804,25 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_e9d65cde: {
+        Errors400_e6c2b478: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_POLLING_CODE"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["OFFER_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseNeedsStripe"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_e078f96b: {
+        Errors400_e6c2cf8d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseAddOnWithoutBase"] | components["schemas"]["purchaseCodeInvalid"] | components["schemas"]["purchaseNotStackable"] | components["schemas"]["purchaseOfferNotBuyable"] | components["schemas"]["purchasePriceNotFound"] | components["schemas"]["purchaseTestModeOff"];
+                "text/plain": components["schemas"]["cliInvalidLoginCode"] | components["schemas"]["cliNotOwnRefreshToken"] | components["schemas"]["endUserIpInvalid"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -4700,36 +4837,14 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_ed2ca1ac: {
+        Errors400_fecd900f: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["OFFER_CUSTOMER_TYPE_DOES_NOT_MATCH"] | components["schemas"]["OFFER_DOES_NOT_EXIST"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["purchaseInlineOfferFromClient"] | components["schemas"]["purchaseOfferChoice"] | components["schemas"]["purchaseOfferNotBuyable"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_ef893616: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["PASSWORD_REQUIREMENTS_NOT_MET"] | components["schemas"]["PASSWORD_TOO_LONG"] | components["schemas"]["PASSWORD_TOO_SHORT"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
-        Errors400_fb862352: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedReadErrors400"] | components["schemas"]["CANNOT_GET_OWN_USER_WITHOUT_USER"];
-                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["teamIdRequiredForClient"];
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["EMAIL_IS_NOT_PRIMARY_EMAIL"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["emailSendFailed"] | components["schemas"]["endUserIpInvalid"] | components["schemas"]["noPrimaryEmailToVerify"];
             };
         };
         /** @description Known error, or plain-text error. */
@@ -5081,6 +5196,15 @@ export interface components {
             };
         };
         /** @description Plain-text error. */
+        oauthProviderReadOwnOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["oauthProviderReadOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
         oauthProvidersListOwnOnly: {
             headers: {
                 [name: string]: unknown;
@@ -5304,6 +5428,16 @@ export interface components {
                 "application/json": components["schemas"]["VERIFICATION_CODE_ALREADY_USED"];
             };
         };
+        /** @description Known error. */
+        VERIFICATION_CODE_NOT_FOUND: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VERIFICATION_CODE_NOT_FOUND"];
+            };
+        };
     };
     parameters: {
         /** @description An API key id. */
@@ -5465,7 +5599,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_178ac090"];
+            400: components["responses"]["Errors400_e6c2cf8d"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5509,7 +5643,7 @@ export interface operations {
                     "application/json": components["schemas"]["CliPollAnswer"];
                 };
             };
-            400: components["responses"]["Errors400_e9d65cde"];
+            400: components["responses"]["Errors400_00ac8e9d"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5536,7 +5670,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_4e58c5df"];
+            400: components["responses"]["Errors400_af962420"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5574,7 +5708,7 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSignInResponse"];
                 };
             };
-            400: components["responses"]["Errors400_cff8caac"];
+            400: components["responses"]["Errors400_33c3e75e"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["Errors409_e575cc6b"];
@@ -5785,7 +5919,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_0743e848"];
+            400: components["responses"]["Errors400_08077193"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -5818,7 +5952,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSignInResponse"];
                 };
             };
-            400: components["responses"]["Errors400_ce8b2bf1"];
+            400: components["responses"]["Errors400_029a92d8"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["otpSignInDisabled"];
             404: components["responses"]["Errors404_d1468792"];
@@ -5854,7 +5988,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_715b1a2f"];
+            400: components["responses"]["Errors400_692b90e0"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5884,7 +6018,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_1925ede8"];
+            400: components["responses"]["Errors400_17cfa605"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5913,7 +6047,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_1925ede8"];
+            400: components["responses"]["Errors400_17cfa605"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -5948,7 +6082,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_b4887d42"];
+            400: components["responses"]["Errors400_06a19e03"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -5987,7 +6121,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_962975ab"];
+            400: components["responses"]["Errors400_b59e6e96"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -6016,7 +6150,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_ef893616"];
+            400: components["responses"]["Errors400_dab824d6"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -6051,7 +6185,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_715b1a2f"];
+            400: components["responses"]["Errors400_692b90e0"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -6087,7 +6221,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_711850d9"];
+            400: components["responses"]["Errors400_c112e52d"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6114,7 +6248,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_50fffa31"];
+            400: components["responses"]["Errors400_0f003543"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6142,7 +6276,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignInResponse"];
-            400: components["responses"]["Errors400_d44354dc"];
+            400: components["responses"]["Errors400_95e3f489"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6172,7 +6306,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignInResponse"];
-            400: components["responses"]["Errors400_c35baa5e"];
+            400: components["responses"]["Errors400_b119aa3a"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
@@ -6205,7 +6339,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_c6f81e79"];
+            400: components["responses"]["Errors400_09ac18fe"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -6237,7 +6371,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6270,7 +6404,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a4b28596"];
+            400: components["responses"]["Errors400_469f560e"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsEndOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6292,7 +6426,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_4defd9fc"];
+            400: components["responses"]["Errors400_c924e1f1"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["sessionsEndOwnOnly"];
             404: components["responses"]["Errors404_b5cafa0e"];
@@ -6467,7 +6601,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_20e65ec9"];
+            400: components["responses"]["Errors400_015915c3"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["connectedAccountsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6501,7 +6635,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6521,7 +6655,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_0475b03e"];
+            400: components["responses"]["Errors400_0fdeaed1"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6545,7 +6679,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_4527d7f7"];
@@ -6566,7 +6700,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_3c8a0e5d"];
+            400: components["responses"]["Errors400_2ec8f5ab"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6592,7 +6726,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ContactChannel"];
-            400: components["responses"]["Errors400_13f180fb"];
+            400: components["responses"]["Errors400_5c677b81"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["contactChannelsOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -6622,7 +6756,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_447bc0c8"];
+            400: components["responses"]["Errors400_3890eed1"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_680ad90b"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -6648,7 +6782,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a694634b"];
+            400: components["responses"]["Errors400_fecd900f"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             409: components["responses"]["EMAIL_ALREADY_VERIFIED"];
@@ -6672,7 +6806,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_7eb16757"];
+            400: components["responses"]["Errors400_1027c10d"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["Errors403_38012697"];
             404: components["responses"]["Errors404_d1468792"];
@@ -6708,7 +6842,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_715b1a2f"];
+            400: components["responses"]["Errors400_692b90e0"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -6775,7 +6909,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPreference"];
                 };
             };
-            400: components["responses"]["AuthenticatedWriteErrors400"];
+            400: components["responses"]["Errors400_469f560e"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["notificationPreferencesManageOwnOnly"];
             404: components["responses"]["Errors404_cbcdcfb5"];
@@ -6863,6 +6997,64 @@ export interface operations {
             400: components["responses"]["SCHEMA_ERROR"];
         };
     };
+    revokeLeakedApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The full key as found.
+                     * @example sk_8c2m0q7r3x9d1v6c5b4a2n8p0s7t3w1y9z6e4f2g8h5jk
+                     */
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            400: components["responses"]["Errors400_5edfbb30"];
+            404: components["responses"]["API_KEY_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
+        };
+    };
+    failedEmailsDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_344bf1d6"];
+            401: components["responses"]["cronUnauthorized"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
     testModePurchaseSession: {
         parameters: {
             query?: never;
@@ -6905,9 +7097,10 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_e078f96b"];
+            400: components["responses"]["Errors400_773608b4"];
             401: components["responses"]["AuthenticatedErrors401"];
-            404: components["responses"]["PROJECT_NOT_FOUND"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
             413: components["responses"]["bodyTooLarge"];
         };
     };
@@ -6960,7 +7153,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProject"];
                 };
             };
-            400: components["responses"]["Errors400_cfde47dd"];
+            400: components["responses"]["Errors400_0386db8f"];
             401: components["responses"]["Errors401_f125ec02"];
             403: components["responses"]["Errors403_8a679687"];
             404: components["responses"]["Errors404_6d5f2534"];
@@ -7001,7 +7194,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_2760f981"];
+            400: components["responses"]["Errors400_b2fdd4bb"];
             401: components["responses"]["Errors401_64108dde"];
             404: components["responses"]["Errors404_6d5f2534"];
             413: components["responses"]["bodyTooLarge"];
@@ -7032,7 +7225,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7053,9 +7246,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClientOAuthProvider"];
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
-            403: components["responses"]["oauthProvidersOwnOnly"];
+            403: components["responses"]["oauthProviderReadOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
         };
     };
@@ -7074,7 +7267,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a4b28596"];
+            400: components["responses"]["Errors400_469f560e"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -7103,7 +7296,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientOAuthProvider"];
-            400: components["responses"]["Errors400_0c4136b3"];
+            400: components["responses"]["Errors400_77b794d6"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["oauthProvidersOwnOnly"];
             404: components["responses"]["Errors404_b09afe3f"];
@@ -7135,7 +7328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
-            400: components["responses"]["Errors400_5a59fdd8"];
+            400: components["responses"]["Errors400_d1d384ff"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_64152c38"];
         };
@@ -7203,7 +7396,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_77774269"];
+            400: components["responses"]["Errors400_805ca0a1"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["purchasesOwnOnly"];
             404: components["responses"]["Errors404_49e70073"];
@@ -7247,13 +7440,13 @@ export interface operations {
                     "application/json": {
                         /**
                          * @description The hosted checkout page.
-                         * @example https://auth.example.com/handler/purchase/internal_Qm9v
+                         * @example https://auth.example.com/handler/purchase/internal_3f9a0c
                          */
                         url: string;
                     };
                 };
             };
-            400: components["responses"]["Errors400_ed2ca1ac"];
+            400: components["responses"]["Errors400_e6c2b478"];
             401: components["responses"]["Errors401_2a0ab813"];
             403: components["responses"]["purchaseUrlOwnOnly"];
             404: components["responses"]["Errors404_104d4038"];
@@ -7302,7 +7495,9 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_49730131"];
+            400: components["responses"]["Errors400_dc2e21a8"];
+            404: components["responses"]["VERIFICATION_CODE_NOT_FOUND"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
             413: components["responses"]["bodyTooLarge"];
         };
     };
@@ -7334,7 +7529,9 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutCode"];
                 };
             };
-            400: components["responses"]["Errors400_c847098a"];
+            400: components["responses"]["Errors400_72f7aad8"];
+            404: components["responses"]["VERIFICATION_CODE_NOT_FOUND"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
             413: components["responses"]["bodyTooLarge"];
         };
     };
@@ -7366,7 +7563,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["permissionsListOwnOnly"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -7458,7 +7655,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a8bd7017"];
+            400: components["responses"]["Errors400_4ab93825"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7486,7 +7683,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTeamApiKey"];
                 };
             };
-            400: components["responses"]["Errors400_c446c7ac"];
+            400: components["responses"]["Errors400_360a289f"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_e9b58266"];
@@ -7509,7 +7706,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_a8bd7017"];
+            400: components["responses"]["Errors400_4ab93825"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7535,7 +7732,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TeamApiKey"];
-            400: components["responses"]["Errors400_c446c7ac"];
+            400: components["responses"]["Errors400_360a289f"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -7618,7 +7815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
-            400: components["responses"]["Errors400_bdd9f6b1"];
+            400: components["responses"]["Errors400_3e09212d"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7653,7 +7850,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_715b1a2f"];
+            400: components["responses"]["Errors400_692b90e0"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7696,7 +7893,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_715b1a2f"];
+            400: components["responses"]["Errors400_692b90e0"];
             401: components["responses"]["Errors401_4e3e1681"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
@@ -7743,7 +7940,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_3d1d7a34"];
+            400: components["responses"]["Errors400_1941d4c2"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -7777,7 +7974,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_fb862352"];
+            400: components["responses"]["Errors400_91d51cbb"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_104d4038"];
         };
@@ -7797,7 +7994,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClientTeamMemberProfile"];
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
         };
@@ -7821,7 +8018,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientTeamMemberProfile"];
-            400: components["responses"]["Errors400_ab44b9fd"];
+            400: components["responses"]["Errors400_2eef4614"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["teamProfileOwnOnly"];
             404: components["responses"]["Errors404_68f24d4e"];
@@ -7843,7 +8040,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_a4b28596"];
+            400: components["responses"]["Errors400_469f560e"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -7878,7 +8075,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["permissionsListOwnOnly"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
@@ -7909,7 +8106,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             403: components["responses"]["teamsListOwnOnly"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7932,7 +8129,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ClientTeam"];
-            400: components["responses"]["Errors400_ab44b9fd"];
+            400: components["responses"]["Errors400_2eef4614"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["Errors403_6b89288e"];
             404: components["responses"]["Errors404_78d8f07d"];
@@ -7999,7 +8196,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientTeam"];
-            400: components["responses"]["Errors400_b6de6f56"];
+            400: components["responses"]["Errors400_08113c41"];
             401: components["responses"]["Errors401_2a0ab813"];
             404: components["responses"]["Errors404_68f24d4e"];
             413: components["responses"]["bodyTooLarge"];
@@ -8029,7 +8226,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Errors400_a8bd7017"];
+            400: components["responses"]["Errors400_4ab93825"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -8057,7 +8254,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUserApiKey"];
                 };
             };
-            400: components["responses"]["Errors400_c446c7ac"];
+            400: components["responses"]["Errors400_360a289f"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_e81c859f"];
@@ -8079,7 +8276,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_a8bd7017"];
+            400: components["responses"]["Errors400_4ab93825"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -8104,7 +8301,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UserApiKey"];
-            400: components["responses"]["Errors400_c446c7ac"];
+            400: components["responses"]["Errors400_360a289f"];
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["apiKeysOwnOnly"];
             404: components["responses"]["Errors404_8da9819e"];
@@ -8121,7 +8318,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClientUser"];
-            400: components["responses"]["Errors400_936a7381"];
+            400: components["responses"]["Errors400_4ea26aa7"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
         };
@@ -8136,7 +8333,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
-            400: components["responses"]["Errors400_b892ba84"];
+            400: components["responses"]["Errors400_96751d87"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];
@@ -8156,7 +8353,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ClientUser"];
-            400: components["responses"]["Errors400_a5c81a5b"];
+            400: components["responses"]["Errors400_306ada57"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_6d5f2534"];
             409: components["responses"]["USER_EMAIL_ALREADY_EXISTS"];
