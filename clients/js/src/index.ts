@@ -29,3 +29,4 @@ export type { DataVaultStore } from "./apps/objects/data-vault.js";
 export type { CheckoutUrlOptions, InlineOffer } from "./apps/objects/customer.js";
 export type { NotificationCategory } from "./apps/objects/notification-category.js";
 export type { AdminSentEmail, EmailDraft, EmailPreviewOptions, EmailTemplate, EmailTheme, SendEmailOptions, ThemeChoice } from "./apps/objects/emails.js";
+export type * from "./stack-names.js";
