@@ -45,6 +45,7 @@ import {
   rejectionMessage,
   type ChallengeData,
 } from "./passkeys/ceremony.js";
+import { renderProjectConfig } from "./config/project-config.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { queueSecurityAlert } from "./security-alerts.js";
@@ -190,7 +191,10 @@ export async function signInWithPasskey(
       throw authenticationFailed(`${AUTHENTICATION} failed because the passkey was used concurrently`);
     }
   });
-  await requireNoSecondFactor(deps, project, record);
+  // A passkey the device unlocked with its PIN or biometric (user verification) is something the user has
+  // and something they know or are: it stands in for the second factor unless the project asks for TOTP too.
+  const bothFactors = verification.authenticationInfo.userVerified && renderProjectConfig(project).auth.passkey.requireSecondFactor !== true;
+  if (!bothFactors) await requireNoSecondFactor(deps, project, record);
   const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record));
   return { ...result, is_new_user: false };
 }

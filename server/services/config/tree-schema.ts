@@ -58,7 +58,14 @@ const auth = z.strictObject({
     rejectCommonPasswords: z.boolean().optional(),
   }),
   otp: z.strictObject({ allowSignIn: z.boolean() }),
-  passkey: z.strictObject({ allowSignIn: z.boolean() }),
+  passkey: z.strictObject({
+    allowSignIn: z.boolean(),
+    /**
+     * Ask users with TOTP for their code after a passkey sign-in too (absent: no, a passkey checked with
+     * the device's PIN or biometric is both factors). Not in Stack Auth's tree, which always asks.
+     */
+    requireSecondFactor: z.boolean().optional(),
+  }),
   oauth: z.strictObject({
     accountMergeStrategy: z.enum(["link_method", "raise_error", "allow_duplicates"]),
     providers: z.record(customPermissionId, oauthProvider),

@@ -48,11 +48,12 @@ function softAuthenticator() {
       };
     },
     /** `navigator.credentials.get` with the given credential; `counter` overrides the next signature count. */
-    get(options: any, credentialId: string, { origin = page.origin, rpId = page.rpId, counter }: Where & { counter?: number } = {}) {
+    get(options: any, credentialId: string, { origin = page.origin, rpId = page.rpId, counter, userVerified = true }: Where & { counter?: number; userVerified?: boolean } = {}) {
       const credential = credentials.get(credentialId)!;
       const count = counter ?? credential.counter;
       credential.counter = count === 0 ? 0 : count + 1;
-      const authData = Buffer.concat([sha256(rpId), Buffer.from([0x05]), u32(count)]);
+      // Flags: user present, and user verified (the device's PIN or biometric) unless told otherwise.
+      const authData = Buffer.concat([sha256(rpId), Buffer.from([userVerified ? 0x05 : 0x01]), u32(count)]);
       const clientDataJSON = clientData("webauthn.get", options.challenge, origin);
       const signature = sign("sha256", Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, "base64url"))]), credential.key);
       return {
@@ -91,7 +92,7 @@ async function register(call: Call, authenticator: ReturnType<typeof softAuthent
   return { credential, res: await call("POST", "/auth/passkey/register", { credential, code }, token) };
 }
 
-async function signIn(call: Call, authenticator: ReturnType<typeof softAuthenticator>, credentialId: string, where: Where & { counter?: number } = {}) {
+async function signIn(call: Call, authenticator: ReturnType<typeof softAuthenticator>, credentialId: string, where: Where & { counter?: number; userVerified?: boolean } = {}) {
   const { options_json, code } = (await call("POST", "/auth/passkey/initiate-passkey-authentication", {})).body;
   return call("POST", "/auth/passkey/sign-in", { authentication_response: authenticator.get(options_json, credentialId, where), code });
 }
@@ -146,6 +147,25 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       [first.credential.id, 1, lk.clock.now().getTime()],
       [second.credential.id, 0, lk.clock.now().getTime()],
     ]);
+  });
+
+  it("lets a user-verified passkey stand in for TOTP, unless the project asks for TOTP after passkeys too (issue 37 item 4)", async () => {
+    await using lk = await createTestInstance(dialect);
+    const { project, call, signUp } = await setUp(lk);
+    const ada = await signUp("ada@example.com");
+    const phone = softAuthenticator();
+    const { credential } = await register(call, phone, ada.access_token);
+    expect((await call("PATCH", "/users/me", { totp_secret_base64: randomBytes(20).toString("base64") }, ada.access_token)).body.requires_totp_mfa).toBe(true);
+
+    const verified = await signIn(call, phone, credential.id);
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body.user_id).toBe(ada.user_id);
+    // Without user verification the passkey is one factor: the TOTP code is still asked for.
+    expectKnownError(await signIn(call, phone, credential.id, { userVerified: false }), 400, "MULTI_FACTOR_AUTHENTICATION_REQUIRED");
+
+    const strict = await lk.call("PATCH", "/internal/config/override", { access: "admin", project, body: { config_override_string: JSON.stringify({ "auth.passkey.requireSecondFactor": true }) } });
+    expect(strict.status, strict.text).toBe(200);
+    expectKnownError(await signIn(call, phone, credential.id), 400, "MULTI_FACTOR_AUTHENTICATION_REQUIRED");
   });
 
   it("rejects a signature counter that does not increase, unless the authenticator keeps none", async () => {
