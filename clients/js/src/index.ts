@@ -25,6 +25,7 @@ export type { Item, ServerItem } from "./apps/objects/item.js";
 export type { Project, ProjectConfig } from "./apps/objects/project.js";
 export type { AdminProject } from "./apps/objects/admin-project.js";
 export type { ActiveSession } from "./apps/objects/session.js";
+export type { AuthorizedApp } from "./apps/objects/authorized-app.js";
 export type { DataVaultStore } from "./apps/objects/data-vault.js";
 export type { CheckoutUrlOptions, InlineOffer } from "./apps/objects/customer.js";
 export type { NotificationCategory } from "./apps/objects/notification-category.js";

@@ -12,11 +12,12 @@ import { createServerTeam, type ServerTeam } from "./objects/server-team.js";
 import { createServerUser, serverUserUpdateBody, type ServerUser } from "./objects/server-user.js";
 import { authMethods } from "./objects/user.js";
 import { userAuthExtras } from "./objects/user-auth-extras.js";
+import { authorizedAppMethods } from "./objects/authorized-app.js";
 
 /** The session-bound extras of the signed-in user that a server user does not already have. */
 function sessionExtras(...args: Parameters<typeof userAuthExtras>) {
   const { registerPasskey, getConnectedAccount } = userAuthExtras(...args);
-  return { registerPasskey, getConnectedAccount };
+  return { registerPasskey, getConnectedAccount, ...authorizedAppMethods(args[0], args[1]) };
 }
 
 export interface ServerAppOptions extends ClientAppOptions {
@@ -59,7 +60,7 @@ export interface ServerListUsersOptions {
   includeAnonymous?: boolean;
 }
 
-export type CurrentServerUser = ServerUser & ReturnType<typeof authMethods> & Pick<ReturnType<typeof userAuthExtras>, "registerPasskey" | "getConnectedAccount">;
+export type CurrentServerUser = ServerUser & ReturnType<typeof authMethods> & Pick<ReturnType<typeof userAuthExtras>, "registerPasskey" | "getConnectedAccount"> & ReturnType<typeof authorizedAppMethods>;
 
 async function nullIf<T>(run: () => Promise<T>, ...errors: (abstract new (...args: never[]) => unknown)[]): Promise<T | null> {
   try {

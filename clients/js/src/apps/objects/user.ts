@@ -4,6 +4,7 @@ import { KnownErrors } from "../../core/errors/known-errors.js";
 import type { KnownError } from "../../core/errors/known-error.js";
 import type { Session } from "../../core/tokens/session.js";
 import { type AppContext, type ClientTeamJson, type ClientUserJson, toDate } from "../context.js";
+import { authorizedAppMethods } from "./authorized-app.js";
 import { apiKeyCreateBody, createApiKey, type ApiKey, type ApiKeyCreationOptions } from "./api-key.js";
 import { channelCreateBody, createContactChannel, type ContactChannel, type ContactChannelCreateOptions } from "./contact-channel.js";
 import { checkoutUrlMethod } from "./customer.js";
@@ -122,6 +123,7 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
     ...authMethods(context, session),
     ...permissionMethods(context, session, me),
     ...userAuthExtras(context, session, json),
+    ...authorizedAppMethods(context, session),
     /** The user as the client API sends it. @example `JSON.stringify(user.toClientJson())` */
     toClientJson: () => json,
     /** Changes the fields the user may change themselves (name, picture, client metadata, selected team, sign-in options). @example `await user.update({ displayName: "Ada", clientMetadata: { theme: "dark" } });` */

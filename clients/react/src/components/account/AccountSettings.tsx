@@ -9,6 +9,7 @@ import { ChangeContext, LeavingContext, useChangeCounter } from "./hooks.js";
 import { accountMessages, type AccountText } from "./messages.js";
 import { useProject, useStackApp, useUser, type User } from "./sdk.js";
 import { ApiKeysSection } from "./sections/ApiKeysSection.js";
+import { AuthorizedAppsSection } from "./sections/AuthorizedAppsSection.js";
 import { DeleteSection } from "./sections/DeleteSection.js";
 import { EmailsSection } from "./sections/EmailsSection.js";
 import { MfaSection } from "./sections/MfaSection.js";
@@ -22,7 +23,7 @@ import { TeamsSection } from "./sections/TeamsSection.js";
 import type { SectionProps } from "./sections/types.js";
 import { Loading } from "./ui.js";
 
-export type AccountSectionId = "profile" | "emails" | "password" | "passkeys" | "mfa" | "oauth" | "sessions" | "api-keys" | "teams" | "notifications" | "delete";
+export type AccountSectionId = "profile" | "emails" | "password" | "passkeys" | "mfa" | "oauth" | "sessions" | "authorized-apps" | "api-keys" | "teams" | "notifications" | "delete";
 
 interface SectionEntry {
   id: AccountSectionId;
@@ -42,6 +43,7 @@ export const accountSections: readonly SectionEntry[] = [
   { id: "mfa", title: "sectionMfa", Component: MfaSection, shown: always },
   { id: "oauth", title: "sectionOAuth", Component: OAuthSection, shown: (p, u) => p.config.oauthProviders.length > 0 || u.oauthProviders.length > 0 },
   { id: "sessions", title: "sectionSessions", Component: SessionsSection, shown: always },
+  { id: "authorized-apps", title: "sectionAuthorizedApps", Component: AuthorizedAppsSection, shown: always },
   { id: "api-keys", title: "sectionApiKeys", Component: ApiKeysSection, shown: (p) => p.config.allowUserApiKeys },
   { id: "teams", title: "sectionTeams", Component: TeamsSection, shown: always },
   { id: "notifications", title: "sectionNotifications", Component: NotificationsSection, shown: always },
