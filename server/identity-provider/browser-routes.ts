@@ -5,23 +5,21 @@
  * `after_auth_return_to` back to the consent page.
  */
 import type { Context, Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import type { OAuthClientRow } from "../db/queries/identity-provider.js";
-import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
-import { hashSecret, safeEqual } from "../services/secrets.js";
+import { safeEqual } from "../services/secrets.js";
 import { checkAuthorizationRequest, openRequest, redirectWith, sealRequest, sessionIsFreshEnough, type AuthorizationRequest } from "./authorization-request.js";
 import { consentPage, messagePage } from "./consent-html.js";
 import { grantConsent, issueCode } from "./grants.js";
+import { endHostedSession, signedInUser, withCookiesOf, type SignedIn } from "./hosted-session.js";
 import { issuerOf } from "./issuer.js";
 import { readForm } from "./oauth-reply.js";
+import { scopesUserHolds } from "./scope-permissions.js";
 import { covers, describeScope } from "./scopes.js";
 
 export const CONSENT_PATH = "/handler/oauth2/consent";
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CSRF_PURPOSE = "oauth2-consent-form";
-
-type SignedIn = UserRecord & { session: { id: string; createdAt: Date } };
 
 function pageCsp(extraFormTargets: string[]): string {
   return [
@@ -49,14 +47,6 @@ function formTarget(redirectUri: string): string {
   return url.protocol === "http:" || url.protocol === "https:" ? url.origin : url.protocol;
 }
 
-async function signedInUser(deps: AppDeps, c: Context, projectId: string): Promise<SignedIn | null> {
-  // The hosted pages' refresh-token cookie (SPEC section 9, the same name as Stack's SDK).
-  const token = getCookie(c, `stack-refresh-${projectId}`);
-  if (!token || token.length > 500) return null;
-  const found = await deps.queries.users.findByRefreshTokenHash(projectId, hashSecret(token), deps.clock.now());
-  return found && !found.user.isAnonymous ? found : null;
-}
-
 function consentUrl(projectId: string, sealed: string): string {
   return `${CONSENT_PATH}?project_id=${encodeURIComponent(projectId)}&request=${encodeURIComponent(sealed)}`;
 }
@@ -74,6 +64,14 @@ function sendError(deps: AppDeps, request: AuthorizationRequest, error: string, 
   return redirect(redirectWith(request.redirectUri, { error, error_description: description, state: request.state, iss: issuerOf(deps.config.publicUrl, request.projectId) }), status);
 }
 
+/** The request narrowed to the scopes the user may be granted (project scopes need their permission), or null when none is left. */
+async function narrowedFor(deps: AppDeps, request: AuthorizationRequest, user: SignedIn): Promise<AuthorizationRequest | null> {
+  const scopes = await scopesUserHolds(deps, request.projectId, user.user.id, request.scopes);
+  return scopes.length === 0 ? null : { ...request, scopes };
+}
+
+const NOTHING_HELD = "the user holds none of the permissions the requested scopes stand for";
+
 function csrfOf(deps: AppDeps, sealed: string, sessionId: string): string {
   return deps.secrets.mac(`${sessionId}:${sealed}`, CSRF_PURPOSE);
 }
@@ -87,26 +85,36 @@ export function mountBrowserRoutes(app: Hono, deps: AppDeps): void {
     if (checked.kind === "redirect") {
       return redirect(redirectWith(checked.redirectUri, { error: checked.error, error_description: checked.description, state: checked.state, iss: issuerOf(deps.config.publicUrl, projectId) }));
     }
-    const { request, client } = checked;
-    if (request.prompt.includes("none")) {
+    const { request: asked, client } = checked;
+    if (asked.prompt.includes("none")) {
       const user = await signedInUser(deps, c, projectId);
-      if (!user || !sessionIsFreshEnough(request, user.session.createdAt, deps.clock.now())) return sendError(deps, request, "login_required", "the user is not signed in");
+      if (!user || !sessionIsFreshEnough(asked, user.session.createdAt, deps.clock.now())) return sendError(deps, asked, "login_required", "the user is not signed in");
+      const request = await narrowedFor(deps, asked, user);
+      if (!request) return sendError(deps, asked, "access_denied", NOTHING_HELD);
       const consent = await deps.queries.identityProvider.findConsent(projectId, user.user.id, client.id);
       if (!consent || !covers(consent.scopes, request.scopes)) return sendError(deps, request, "consent_required", "the user has not consented to these scopes");
       return sendCode(deps, request, client, user);
     }
-    return redirect(consentUrl(projectId, sealRequest(deps, request)));
+    return redirect(consentUrl(projectId, sealRequest(deps, asked)));
   });
 
   app.get(CONSENT_PATH, async (c) => {
     const projectId = c.req.query("project_id") ?? "";
     const sealed = c.req.query("request") ?? "";
-    const request = PROJECT_ID.test(projectId) ? openRequest(deps, projectId, sealed) : null;
-    if (!request) return html(messagePage("This sign-in has expired", "Go back to the app and start signing in again."), 400);
-    const client = await deps.queries.identityProvider.findClient(projectId, request.clientId);
+    const asked = PROJECT_ID.test(projectId) ? openRequest(deps, projectId, sealed) : null;
+    if (!asked) return html(messagePage("This sign-in has expired", "Go back to the app and start signing in again."), 400);
+    const client = await deps.queries.identityProvider.findClient(projectId, asked.clientId);
     if (!client) return html(messagePage("This app is gone", "The app that sent you here is no longer registered."), 400);
     const user = await signedInUser(deps, c, projectId);
-    if (!user || !sessionIsFreshEnough(request, user.session.createdAt, deps.clock.now())) return redirect(signInUrl(projectId, consentUrl(projectId, sealed)));
+    if (!user) return redirect(signInUrl(projectId, consentUrl(projectId, sealed)));
+    if (!sessionIsFreshEnough(asked, user.session.createdAt, deps.clock.now())) {
+      // prompt=login or max_age: the hosted sign-in page would offer to continue as the signed-in user and
+      // send them back here unchanged, round and round; ending the old session makes it ask for a sign-in.
+      await endHostedSession(deps, c, projectId, user);
+      return withCookiesOf(c, redirect(signInUrl(projectId, consentUrl(projectId, sealed))));
+    }
+    const request = await narrowedFor(deps, asked, user);
+    if (!request) return sendError(deps, asked, "access_denied", NOTHING_HELD);
     const consent = await deps.queries.identityProvider.findConsent(projectId, user.user.id, client.id);
     if (consent && covers(consent.scopes, request.scopes) && !request.prompt.includes("consent")) return sendCode(deps, request, client, user);
     const settings = await deps.queries.identityProvider.settings(projectId);
@@ -129,14 +137,16 @@ export function mountBrowserRoutes(app: Hono, deps: AppDeps): void {
     const projectId = c.req.query("project_id") ?? "";
     const form = await readForm(c.req.raw);
     const sealed = form?.get("request") ?? "";
-    const request = PROJECT_ID.test(projectId) ? openRequest(deps, projectId, sealed) : null;
-    if (!form || !request) return html(messagePage("This sign-in has expired", "Go back to the app and start signing in again."), 400);
+    const asked = PROJECT_ID.test(projectId) ? openRequest(deps, projectId, sealed) : null;
+    if (!form || !asked) return html(messagePage("This sign-in has expired", "Go back to the app and start signing in again."), 400);
     const user = await signedInUser(deps, c, projectId);
     const csrf = form.get("csrf") ?? "";
     if (!user || !safeEqual(csrf, csrfOf(deps, sealed, user.session.id))) return html(messagePage("Please try again", "Your session changed while this page was open."), 403);
-    const client = await deps.queries.identityProvider.findClient(projectId, request.clientId);
+    const client = await deps.queries.identityProvider.findClient(projectId, asked.clientId);
     if (!client) return html(messagePage("This app is gone", "The app that sent you here is no longer registered."), 400);
-    if (form.get("decision") !== "allow") return sendError(deps, request, "access_denied", "the user denied the request", 303);
+    if (form.get("decision") !== "allow") return sendError(deps, asked, "access_denied", "the user denied the request", 303);
+    const request = await narrowedFor(deps, asked, user);
+    if (!request) return sendError(deps, asked, "access_denied", NOTHING_HELD, 303);
     await grantConsent(deps, projectId, user.user.id, client, request.scopes);
     return sendCode(deps, request, client, user, 303);
   });

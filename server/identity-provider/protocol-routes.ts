@@ -4,16 +4,15 @@
  * introspection (RFC 7662), dynamic client registration (RFC 7591) and RP-initiated logout.
  */
 import type { Context, Hono } from "hono";
-import { deleteCookie } from "hono/cookie";
 import { StatusError } from "../errors.js";
 import { checkKey } from "../http/auth.js";
 import { clientIpOf } from "../http/client-ip.js";
 import type { AppDeps } from "../deps.js";
 import { TooManyRequestsError, enforceLimit } from "../services/rate-limits.js";
-import { hashSecret } from "../services/secrets.js";
 import { authenticateClient } from "./client-auth.js";
 import { createClient } from "./clients.js";
 import { revokeRefreshToken } from "./grants.js";
+import { endHostedSession } from "./hosted-session.js";
 import { discoveryDocument, issuerOf } from "./issuer.js";
 import { oauthError, oauthJson, readForm } from "./oauth-reply.js";
 import { knownScopes } from "./scopes.js";
@@ -191,14 +190,7 @@ export function mountProtocolRoutes(app: Hono, deps: AppDeps): void {
       target = url.toString();
     }
     // End the hosted pages' session of this browser, then clear its cookies.
-    const cookieName = `stack-refresh-${projectId}`;
-    const refresh = c.req.header("cookie")?.match(new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`))?.[1];
-    if (refresh) {
-      const found = await deps.queries.users.findByRefreshTokenHash(projectId, hashSecret(decodeURIComponent(refresh)), deps.clock.now());
-      if (found) await deps.queries.sessions.delete(projectId, found.session.id);
-    }
-    deleteCookie(c, cookieName, { path: "/" });
-    deleteCookie(c, "stack-access", { path: "/" });
+    await endHostedSession(deps, c, projectId);
     const headers = new Headers(c.res.headers);
     headers.set("cache-control", "no-store");
     if (target) {
