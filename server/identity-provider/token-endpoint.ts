@@ -5,6 +5,7 @@ import { recordEvent } from "../services/events.js";
 import { authenticateClient } from "./client-auth.js";
 import { redeemCode, issueRefreshToken, rotateRefreshToken } from "./grants.js";
 import { oauthError, oauthJson } from "./oauth-reply.js";
+import { scopesUserHolds } from "./scope-permissions.js";
 import { covers, parseScope } from "./scopes.js";
 import { ACCESS_TOKEN_LIFETIME_S, issueAccessToken, issueIdToken } from "./tokens.js";
 
@@ -74,7 +75,8 @@ async function refreshGrant(deps: AppDeps, projectId: string, client: OAuthClien
   const { row, next } = rotated.value;
   const asked = parseScope(form.get("scope"));
   if (asked.length > 0 && !covers(row.scopes, asked)) return oauthError("invalid_scope", "a refresh may only narrow the granted scopes");
-  const scopes = asked.length > 0 ? asked : row.scopes;
+  // A project scope lasts only while the user holds its permission.
+  const scopes = await scopesUserHolds(deps, projectId, row.userId, asked.length > 0 ? asked : row.scopes);
   return userTokens(deps, projectId, client, { userId: row.userId, scopes, resource: row.resource, nonce: null, authTime: row.authTime, grantType: "refresh_token" }, next);
 }
 
