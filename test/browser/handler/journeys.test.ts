@@ -13,6 +13,7 @@ import { launchChromium, newPage } from "../../support/chromium.js";
 import { testDialects } from "../../support/databases.js";
 import { startOidcProvider } from "../../support/oidc-provider.js";
 import { arrive, codeLink, PASSWORD, shootAll, startHandlerServer, type HandlerServer } from "./harness.js";
+import { addVirtualAuthenticator, registerPasskeyInPage } from "./passkey-registration.js";
 
 let counter = 0;
 const email = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@orbit.test`;
@@ -224,45 +225,9 @@ describe.each(testDialects)("hosted sign-in journeys in Chromium (%s)", (dialect
     const address = email("barbara");
     const user = await signUpByApi(address);
     const { page, errors, context } = await open();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    await addVirtualAuthenticator(page);
     await page.goto(server.pageUrl("error"));
-    // Registration as an app would do it: the server's options, the browser's credential, the server's check.
-    const registered = await page.evaluate(
-      async ({ projectId, key, accessToken }) => {
-        const headers = { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": projectId, "x-stack-publishable-client-key": key, "x-stack-access-token": accessToken };
-        const fromB64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-        const toB64 = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-        const init = (await (await fetch("/api/v1/auth/passkey/initiate-passkey-registration", { method: "POST", headers, body: "{}" })).json()) as { code: string; options_json: Record<string, any> };
-        const o = init.options_json;
-        const credential = (await navigator.credentials.create({
-          publicKey: {
-            ...o,
-            rp: { ...o.rp, id: location.hostname },
-            challenge: fromB64(o.challenge),
-            user: { ...o.user, id: fromB64(o.user.id) },
-            excludeCredentials: (o.excludeCredentials ?? []).map((c: { id: string }) => ({ ...c, id: fromB64(c.id) })),
-          } as unknown as PublicKeyCredentialCreationOptions,
-        })) as PublicKeyCredential;
-        const response = credential.response as AuthenticatorAttestationResponse;
-        const body = {
-          code: init.code,
-          credential: {
-            id: credential.id,
-            rawId: toB64(credential.rawId),
-            type: credential.type,
-            clientExtensionResults: credential.getClientExtensionResults(),
-            response: { clientDataJSON: toB64(response.clientDataJSON), attestationObject: toB64(response.attestationObject), transports: response.getTransports() },
-          },
-        };
-        const answer = await fetch("/api/v1/auth/passkey/register", { method: "POST", headers, body: JSON.stringify(body) });
-        return answer.status;
-      },
-      { projectId: server.project.id, key: server.project.keys.publishableClientKey, accessToken: user.access_token },
-    );
+    const registered = await registerPasskeyInPage(page, { projectId: server.project.id, key: server.project.keys.publishableClientKey, accessToken: user.access_token });
     expect(registered).toBe(200);
 
     const back = target("PASSKEY");
