@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sourceStamp } from "./build-stamp.mjs";
 import { requireSupportedNode } from "./node-version.mjs";
+import { serverNodeFlags } from "./server-node-flags.mjs";
 
 requireSupportedNode("latchkey");
 
@@ -25,6 +26,6 @@ if (!built) {
   process.stderr.write("latchkey: build done\n");
 }
 
-const server = spawn(process.execPath, ["--max-semi-space-size=4", join(root, "dist", "server", "main.js"), ...process.argv.slice(2)], { stdio: "inherit" });
+const server = spawn(process.execPath, [...serverNodeFlags, join(root, "dist", "server", "main.js"), ...process.argv.slice(2)], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (signal === "SIGINT" ? 2 : 15) : 1)));

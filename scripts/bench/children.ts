@@ -67,8 +67,8 @@ export function assertAlive(child: Child, during: string): void {
   throw new Error(`${child.name} exited during ${during}; its last output:\n${child.output().slice(-2000)}`);
 }
 
-/** Polls `url` until it answers 2xx; fails when the child exits or `timeoutMs` passes. */
-export async function waitUntilReady(child: Child, url: string, timeoutMs = 30_000): Promise<void> {
+/** Polls `url` until it answers 2xx; fails when the child exits or `timeoutMs` passes (a start on a loaded, shared machine took over a minute). */
+export async function waitUntilReady(child: Child, url: string, timeoutMs = 120_000): Promise<void> {
   let exited = false;
   void child.exited.then(() => (exited = true));
   const deadline = Date.now() + timeoutMs;

@@ -4,9 +4,9 @@
  * call the API and so that several processes accept each other's tokens.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { spawnNode, freePort, waitUntilReady, type Child } from "./children.js";
 import type { BenchDatabase } from "./databases.js";
+import { serverNodeFlags } from "../server-node-flags.mjs";
 
 export interface InternalKeys {
   publishableClientKey: string;
@@ -41,15 +41,9 @@ export function newServerSecrets(): ServerSecrets {
  * Starts `count` processes on `database`, one after the other (the first one migrates).
  * `publicUrl` is what clients reach them through (the proxy in front of several); tokens name it.
  */
-/**
- * The Node flags `npm start` runs the server with (package.json's start script), so that the bench
- * measures the server as it ships.
- */
+/** The Node flags `npm start` runs the server with (scripts/server-node-flags.mjs), so that the bench measures the server as it ships. */
 export function productionNodeFlags(): string[] {
-  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
-  const match = / node ((?:--\S+ )*)dist\/server\/main\.js/.exec(start);
-  if (!match) throw new Error(`package.json's start script no longer runs "node [flags] dist/server/main.js": ${start}`);
-  return match[1]!.split(" ").filter(Boolean);
+  return [...serverNodeFlags];
 }
 
 /** Server settings a bench run may vary from its own environment (e.g. to compare pool sizes). */
