@@ -117,6 +117,8 @@ export const auditOnlyEvents = {
   "project.config_changed": z.object({ changed_keys: z.array(z.string()) }),
   "project.transferred": z.object({ from_team_id: z.string().nullable(), to_team_id: z.string() }),
   /** The project's access-token signing keys were rotated: per key set, the key ids involved (public values only). */
+  /** An admin asked for a one-time link that signs a browser in as the user (its session is recorded when used). */
+  "session.impersonation_link_created": z.object({ user_id: uuid, expires_at_millis: z.number() }),
   "project.signing_keys_rotated": z.object({ key_sets: z.array(signingKeyRotation) }),
   "webhook_endpoint.created": webhookEndpointEvent,
   "webhook_endpoint.updated": webhookEndpointEvent,

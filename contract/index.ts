@@ -23,6 +23,7 @@ import { passwordProcedures } from "./password.js";
 import { permissionProcedures } from "./permissions.js";
 import { projectMetricsProcedures } from "./project-metrics.js";
 import { projectProcedures } from "./projects.js";
+import { impersonationProcedures } from "./impersonation.js";
 import { sessionProcedures } from "./sessions.js";
 import { signingKeyProcedures } from "./signing-keys.js";
 import { teamInvitationProcedures } from "./team-invitations.js";
@@ -39,6 +40,7 @@ export const contract = {
   ...configProcedures,
   ...internalApiKeyProcedures,
   ...sessionProcedures,
+  ...impersonationProcedures,
   ...signingKeyProcedures,
   ...passwordProcedures,
   ...userProcedures,

@@ -1196,6 +1196,23 @@ export interface paths {
         patch: operations["updateIdentityProviderSettings"];
         trace?: never;
     };
+    "/internal/impersonation-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time link (five minutes) that opens the app signed in as the user, in a one-hour impersonation session */
+        post: operations["createImpersonationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/metrics": {
         parameters: {
             query?: never;
@@ -6444,6 +6461,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_af9ca7e8: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"] | components["schemas"]["USER_ID_DOES_NOT_EXIST"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_af962420: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -9511,7 +9539,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description `pagination.next_cursor` of the previous page. */
                 cursor?: number;
-                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "project.signing_keys_rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered" | "team_permission_definition.created" | "team_permission_definition.updated" | "team_permission_definition.deleted" | "project_permission_definition.created" | "project_permission_definition.updated" | "project_permission_definition.deleted";
+                event?: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted" | "contact_channel.created" | "contact_channel.updated" | "contact_channel.deleted" | "session.created" | "session.deleted" | "api_key.created" | "api_key.revoked" | "oauth_provider.created" | "oauth_provider.updated" | "oauth_provider.deleted" | "oauth_client.created" | "oauth_client.deleted" | "oauth_consent.granted" | "oauth_consent.revoked" | "oauth_token.issued" | "auth.sign_in_failed" | "auth.locked_out" | "api_key_set.created" | "api_key_set.revoked" | "project.updated" | "project.config_changed" | "project.transferred" | "session.impersonation_link_created" | "project.signing_keys_rotated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook.redelivered" | "team_permission_definition.created" | "team_permission_definition.updated" | "team_permission_definition.deleted" | "project_permission_definition.created" | "project_permission_definition.updated" | "project_permission_definition.deleted";
                 limit?: number;
                 object_key?: string;
                 since_millis?: components["schemas"]["Millis"];
@@ -10146,6 +10174,45 @@ export interface operations {
         responses: {
             200: components["responses"]["IdentityProviderSettings"];
             400: components["responses"]["Errors400_f4184706"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["PROJECT_NOT_FOUND"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    createImpersonationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The app's magic-link callback page (a trusted domain's); default: the hosted pages' one. */
+                    callback_url?: components["schemas"]["Url"];
+                    user_id: components["schemas"]["Uuid"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expires_at_millis: components["schemas"]["Millis"];
+                        /**
+                         * @description Open once, before it expires; it signs the browser in as the user.
+                         * @example https://auth.example.com/handler/magic-link-callback?project_id=…&code=…
+                         */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Errors400_af9ca7e8"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["PROJECT_NOT_FOUND"];
             413: components["responses"]["bodyTooLarge"];

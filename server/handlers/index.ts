@@ -20,6 +20,7 @@ import { passwordHandlers } from "./password.js";
 import { permissionHandlers } from "./permissions.js";
 import { projectMetricsHandlers } from "./project-metrics.js";
 import { projectHandlers } from "./projects.js";
+import { impersonationHandlers } from "./impersonation.js";
 import { sessionHandlers } from "./sessions.js";
 import { signingKeyHandlers } from "./signing-keys.js";
 import { teamInvitationHandlers } from "./team-invitations.js";
@@ -37,6 +38,7 @@ export const handlers = {
   ...configHandlers,
   ...internalApiKeyHandlers,
   ...sessionHandlers,
+  ...impersonationHandlers,
   ...signingKeyHandlers,
   ...passwordHandlers,
   ...userHandlers,

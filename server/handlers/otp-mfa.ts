@@ -3,11 +3,14 @@ import { requireUser } from "../http/auth.js";
 import type { HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { createRecoveryCodes, signInWithSecondFactor } from "../services/mfa/second-factor.js";
+import { redeemImpersonationCode } from "../services/impersonation.js";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../services/otp-auth.js";
 
 export const otpMfaHandlers = {
   sendSignInCode: async (ctx, { body }) => sendSignInCode(ctx.deps, ctx.auth.project, body.email, body.callback_url),
-  otpSignIn: async (ctx, { body }) => signInWithCode(ctx.deps, ctx.auth.project, body.code, ctx.auth.user),
+  // An admin's impersonation link opens the same callback page as a magic link (services/impersonation.ts).
+  otpSignIn: async (ctx, { body }) =>
+    (await redeemImpersonationCode(ctx.deps, ctx.auth.project, body.code)) ?? signInWithCode(ctx.deps, ctx.auth.project, body.code, ctx.auth.user),
   otpCheckCode: async (ctx, { body }) => {
     await checkSignInCode(ctx.deps, ctx.auth.project, body.code);
     return { is_code_valid: true };
