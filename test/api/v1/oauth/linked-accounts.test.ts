@@ -67,6 +67,7 @@ describe.each(testDialects)("linked accounts on %s", (dialect) => {
     expect(patched.body).toMatchObject({ allow_sign_in: false });
     expect(patched.body.account_id).toBeUndefined();
     expectStatusError(await world.lk.call("GET", `/oauth-providers/${other.body.id}/${created.body.id}`, asUser), 403, "oauthProviderReadOwnOnly");
+    expectStatusError(await world.lk.call("PATCH", `/oauth-providers/${other.body.id}/${created.body.id}`, { ...asUser, body: { allow_sign_in: true } }), 403, "oauthProvidersOwnOnly");
     expect((await world.lk.call("DELETE", `/oauth-providers/me/${created.body.id}`, asUser)).body).toEqual({ success: true });
     expectStatusError(await world.lk.call("GET", `/oauth-providers/${userId}/${created.body.id}`, server), 404, "oauthProviderLinkNotFound", { linkId: created.body.id, userId });
   });
