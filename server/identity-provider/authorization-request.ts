@@ -6,6 +6,7 @@
  */
 import type { OAuthClientRow } from "../db/queries/identity-provider.js";
 import type { AppDeps } from "../deps.js";
+import { looksLikeMetadataDocumentId, resolveMetadataDocumentClient } from "./metadata-documents.js";
 import { covers, parseScope } from "./scopes.js";
 
 export const REQUEST_LIFETIME_MS = 15 * 60_000;
@@ -56,7 +57,16 @@ function single(params: URLSearchParams, name: string): string | null | undefine
 export async function checkAuthorizationRequest(deps: AppDeps, projectId: string, params: URLSearchParams): Promise<Checked> {
   const clientId = single(params, "client_id");
   if (!clientId) return { kind: "page", status: 400, message: "The request names no client (client_id)." };
-  const client = await deps.queries.identityProvider.findClient(projectId, clientId);
+  let client = await deps.queries.identityProvider.findClient(projectId, clientId);
+  if (looksLikeMetadataDocumentId(clientId) && (!client || client.registeredBy === "metadata_document")) {
+    const settings = await deps.queries.identityProvider.settings(projectId);
+    if (!settings.metadataDocumentsEnabled) client = undefined;
+    else {
+      const resolved = await resolveMetadataDocumentClient(deps, projectId, clientId, client);
+      if (!resolved.ok) return { kind: "page", status: 400, message: `This app's metadata document is refused: ${resolved.reason}.` };
+      client = resolved.client;
+    }
+  }
   if (!client) return { kind: "page", status: 400, message: "This app is not registered with this project." };
   const givenRedirect = single(params, "redirect_uri");
   if (givenRedirect === undefined) return { kind: "page", status: 400, message: "The request repeats redirect_uri." };

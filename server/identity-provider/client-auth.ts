@@ -30,6 +30,8 @@ export async function authenticateClient(deps: AppDeps, projectId: string, form:
   if (basic && form.get("client_id") !== null && form.get("client_id") !== basic.id) return { ok: false };
   const client = await deps.queries.identityProvider.findClient(projectId, clientId);
   if (!client) return { ok: false };
+  // A metadata-document client stops working when the project turns the documents off.
+  if (client.registeredBy === "metadata_document" && !(await deps.queries.identityProvider.settings(projectId)).metadataDocumentsEnabled) return { ok: false };
   if (client.type === "public") return secret ? { ok: false } : { ok: true, client, authenticated: false };
   if (!secret || !client.secretHash || !safeEqual(hashSecret(secret), client.secretHash)) return { ok: false };
   return { ok: true, client, authenticated: true };

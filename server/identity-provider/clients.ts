@@ -34,7 +34,8 @@ export function redirectUriRefusal(uri: string, type: "confidential" | "public")
   return "a redirect URI must use https, http on localhost, or (public clients) a reverse-domain private-use scheme";
 }
 
-function checkFields(fields: ClientFields, scopes: Set<string>): void {
+/** Throws oauthClientInvalid unless the fields make a usable client (redirect URIs, known scopes, grants fit the type). */
+export function checkClientFields(fields: ClientFields, scopes: Set<string>): void {
   for (const uri of fields.redirectUris) {
     const refusal = redirectUriRefusal(uri, fields.type);
     if (refusal) throw statusError("oauthClientInvalid", { reason: refusal });
@@ -63,7 +64,7 @@ export async function createClient(
     allowedScopes: [...new Set(input.allowedScopes ?? DEFAULT_CLIENT_SCOPES)],
     grantTypes: [...new Set(input.grantTypes ?? (["authorization_code", "refresh_token"] as OAuthGrantType[]))],
   };
-  checkFields(fields, knownScopes(await deps.queries.identityProvider.settings(projectId)));
+  checkClientFields(fields, knownScopes(await deps.queries.identityProvider.settings(projectId)));
   const secret = fields.type === "confidential" ? newSecret() : null;
   const now = deps.clock.now();
   const row = await deps.store.transaction(async (tx) => {
@@ -103,7 +104,7 @@ export async function updateClient(deps: AppDeps, projectId: string, clientId: s
     allowedScopes: patch.allowedScopes ? [...new Set(patch.allowedScopes)] : current.allowedScopes,
     grantTypes: patch.grantTypes ? [...new Set(patch.grantTypes)] : current.grantTypes,
   };
-  checkFields(fields, knownScopes(await deps.queries.identityProvider.settings(projectId)));
+  checkClientFields(fields, knownScopes(await deps.queries.identityProvider.settings(projectId)));
   const updated = await deps.queries.identityProvider.updateClient(projectId, clientId, { ...fields, updatedAt: deps.clock.now() });
   if (!updated) throw statusError("oauthClientNotFound");
   return updated;
