@@ -1,5 +1,5 @@
 /** HTTP statuses a plain-status error may carry. */
-export type PlainErrorStatus = 400 | 401 | 403 | 404 | 413 | 429 | 502;
+export type PlainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502;
 
 /**
  * One row of the plain-status error table: the status and the exact text of the answer, fixed or
