@@ -36,7 +36,7 @@ describe("supported Node.js versions", () => {
 
   it("the version-sensitive test list names files that exist", () => {
     const files = read("scripts/ci/other-node-versions.tests").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
-    expect(files.length).toBeGreaterThan(10);
+    expect(files.length).toBeGreaterThanOrEqual(8);
     expect(files.filter((file) => !existsSync(join(root, file)))).toEqual([]);
   });
 });
