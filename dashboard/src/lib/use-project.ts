@@ -59,6 +59,6 @@ export interface OAuthProviderTree {
 }
 
 export interface ConfigTree {
-  auth?: { oauth?: { providers?: Record<string, OAuthProviderTree>; accountMergeStrategy?: string } };
+  auth?: { oauth?: { providers?: Record<string, OAuthProviderTree>; accountMergeStrategy?: string }; passkey?: { requireSecondFactor?: boolean } };
   [key: string]: unknown;
 }

@@ -3,11 +3,12 @@
  * development credentials, the project's own, or any OpenID Connect provider), the account-merge
  * strategy, and the sign-up and team switches.
  */
-import { Plus } from "lucide-react";
+import { CircleAlert, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { OAuthProviderId } from "../../../contract/project-config.js";
 import { Badge, Button, Card, Field, InlineError, Input, MiniSwitch, Modal, PageHeader, QueryView, Select, Switch, Table, td } from "../components/ui.js";
 import { useAdminProject, useConfigOverride, useConfigTree, useUpdateProject, type OAuthProviderTree } from "../lib/use-project.js";
+import { isIpHost } from "../lib/validation-issues.js";
 
 const providerNames: Record<string, string> = {
   google: "Google", github: "GitHub", microsoft: "Microsoft", spotify: "Spotify", facebook: "Facebook", discord: "Discord",
@@ -184,6 +185,22 @@ function OAuthProviders() {
   );
 }
 
+/** Whether users with TOTP give their code after a passkey sign-in too (config tree `auth.passkey.requireSecondFactor`). */
+function PasskeySecondFactorSwitch() {
+  const tree = useConfigTree();
+  const save = useConfigOverride("Passkey setting saved");
+  const required = tree.data?.auth?.passkey?.requireSecondFactor === true;
+  return (
+    <Switch
+      label="Ask for the TOTP code after a passkey"
+      description="Off: a passkey unlocked with the device's PIN or biometric counts as both factors."
+      checked={required}
+      disabled={!tree.data || save.isPending}
+      onChange={(v) => save.mutate({ body: { config_override_string: JSON.stringify({ "auth.passkey.requireSecondFactor": v }) } })}
+    />
+  );
+}
+
 export default function AuthMethods() {
   const project = useAdminProject();
   const update = useUpdateProject();
@@ -201,6 +218,13 @@ export default function AuthMethods() {
                   <Switch label="Password" description="E-mail and password." checked={c.credential_enabled} onChange={(v) => set({ credential_enabled: v })} />
                   <Switch label="Magic link" description="A sign-in link and code sent by e-mail." checked={c.magic_link_enabled} onChange={(v) => set({ magic_link_enabled: v })} />
                   <Switch label="Passkey" description="Fingerprint, face or device screen lock." checked={c.passkey_enabled} onChange={(v) => set({ passkey_enabled: v })} />
+                  {c.passkey_enabled && <PasskeySecondFactorSwitch />}
+                  {c.passkey_enabled && c.domains.some((d) => isIpHost(d.domain)) && (
+                    <p role="note" className="flex items-start gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                      Passkeys do not work on pages reached by an IP address: browsers need a domain name. Serve the sign-in pages on a domain (such as auth.example.com) and add it under Domains.
+                    </p>
+                  )}
                 </Card>
                 <Card title="Sign-up and teams">
                   <Switch label="Allow sign-up" description="When off, only you can create users." checked={c.sign_up_enabled} onChange={(v) => set({ sign_up_enabled: v })} />

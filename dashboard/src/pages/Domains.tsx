@@ -5,6 +5,10 @@ import { useState, type FormEvent } from "react";
 import { Button, Card, Field, InlineError, Input, PageHeader, QueryView, Switch, Table, td } from "../components/ui.js";
 import { useTRPC } from "../lib/trpc.js";
 import { useAdminProject, useUpdateProject } from "../lib/use-project.js";
+import { hasIssueAt, validationIssues } from "../lib/validation-issues.js";
+
+const BAD_DOMAIN = "Enter a full address with its scheme, such as https://app.example.com (a * may stand for one part of the host name).";
+const BAD_HANDLER_PATH = "Enter a path that starts with /, such as /handler.";
 
 export default function Domains() {
   const trpc = useTRPC();
@@ -20,6 +24,10 @@ export default function Domains() {
         {(p) => {
           const domains = p.config.domains;
           const save = (list: { domain: string; handler_path: string }[]) => update.mutate({ body: { config: { domains: list } } });
+          // A refusal names the field it concerns (the one being added is the last of the list).
+          const domainError = hasIssueAt(update.error, /^body\.config\.domains\[\d+\]\.domain$/) ? BAD_DOMAIN : null;
+          const pathError = hasIssueAt(update.error, /^body\.config\.domains\[\d+\]\.handler_path$/) ? BAD_HANDLER_PATH : null;
+          const otherError = validationIssues(update.error).length > 0 && (domainError || pathError) ? null : update.error;
           const add = (event: FormEvent) => {
             event.preventDefault();
             save([...domains.map((d) => ({ domain: d.domain, handler_path: d.handler_path })), { domain: domain.trim(), handler_path: handlerPath.trim() || "/handler" }]);
@@ -49,15 +57,21 @@ export default function Domains() {
                   </Table>
                 )}
                 <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={add}>
-                  <Field label="Domain" hint="An https URL; * matches one part of a host name.">
-                    {(id, hint) => <Input id={id} aria-describedby={hint} className="w-80" required value={domain} onChange={(e) => setDomain(e.target.value)} />}
+                  <Field label="Domain" hint="An https URL; * matches one part of a host name." error={domainError}>
+                    {(id, hint) => (
+                      <Input id={id} aria-describedby={hint} aria-invalid={domainError ? true : undefined} className="w-full max-w-80" required value={domain} onChange={(e) => setDomain(e.target.value)} />
+                    )}
                   </Field>
-                  <Field label="Handler path">{(id) => <Input id={id} className="w-40" required value={handlerPath} onChange={(e) => setHandlerPath(e.target.value)} />}</Field>
+                  <Field label="Handler path" error={pathError}>
+                    {(id, hint) => (
+                      <Input id={id} aria-describedby={hint} aria-invalid={pathError ? true : undefined} className="w-40" required value={handlerPath} onChange={(e) => setHandlerPath(e.target.value)} />
+                    )}
+                  </Field>
                   <Button type="submit" variant="secondary" busy={update.isPending}>
                     Add domain
                   </Button>
                 </form>
-                <InlineError error={update.error} />
+                <InlineError error={otherError} />
               </Card>
               <Card title="Development">
                 <Switch
