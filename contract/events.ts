@@ -75,6 +75,7 @@ export const webhookEvents = {
   "oauth_provider.updated": serverLinkedAccount,
   "oauth_provider.deleted": deletedOAuthProviderEvent,
   "oauth_client.created": oauthClient,
+  "oauth_client.updated": oauthClient,
   "oauth_client.deleted": oauthClientDeletedEvent,
   "oauth_consent.granted": oauthConsentEvent,
   "oauth_consent.revoked": oauthConsentEvent,
@@ -124,6 +125,8 @@ export const auditOnlyEvents = {
   "webhook_endpoint.updated": webhookEndpointEvent,
   "webhook_endpoint.deleted": z.object({ id: uuid }),
   "webhook_endpoint.secret_rotated": z.object({ id: uuid }),
+  /** A confidential OAuth client was given a new secret (the old one stopped working); never the secret itself. */
+  "oauth_client.secret_rotated": z.object({ client_id: z.string(), secret_last_four: z.string() }),
   "webhook.redelivered": z.object({ endpoint_id: uuid, delivery_id: uuid, new_delivery_id: uuid }),
   /** Permission definitions (not grants): the definition as it is afterwards; an update names the id it had before (renames). */
   "team_permission_definition.created": permissionDefinition,

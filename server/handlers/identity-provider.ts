@@ -34,7 +34,7 @@ const updateOAuthClient: Handler<typeof c.updateOAuthClient> = async (ctx, { par
       redirectUris: body.redirect_uris,
       allowedScopes: body.allowed_scopes,
       grantTypes: body.grant_types,
-    }),
+    }, actorOf(ctx.auth)),
   );
 
 const deleteOAuthClient: Handler<typeof c.deleteOAuthClient> = async (ctx, { params }) => {
@@ -43,7 +43,7 @@ const deleteOAuthClient: Handler<typeof c.deleteOAuthClient> = async (ctx, { par
 };
 
 const rotateOAuthClientSecret: Handler<typeof c.rotateOAuthClientSecret> = async (ctx, { params }) => {
-  const { row, secret } = await rotateClientSecret(ctx.deps, ctx.auth.project.id, params.client_id);
+  const { row, secret } = await rotateClientSecret(ctx.deps, ctx.auth.project.id, params.client_id, actorOf(ctx.auth));
   return { ...oauthClientToJson(row), client_secret: secret };
 };
 

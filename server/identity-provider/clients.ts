@@ -94,7 +94,7 @@ export async function getClientOrThrow(deps: AppDeps, projectId: string, clientI
   return row;
 }
 
-export async function updateClient(deps: AppDeps, projectId: string, clientId: string, patch: Partial<Omit<ClientFields, "type">>): Promise<OAuthClientRow> {
+export async function updateClient(deps: AppDeps, projectId: string, clientId: string, patch: Partial<Omit<ClientFields, "type">>, actor: EventActor | null): Promise<OAuthClientRow> {
   const current = await getClientOrThrow(deps, projectId, clientId);
   const fields: ClientFields = {
     name: patch.name ?? current.name,
@@ -105,9 +105,12 @@ export async function updateClient(deps: AppDeps, projectId: string, clientId: s
     grantTypes: patch.grantTypes ? [...new Set(patch.grantTypes)] : current.grantTypes,
   };
   checkClientFields(fields, knownScopes(await deps.queries.identityProvider.settings(projectId)));
-  const updated = await deps.queries.identityProvider.updateClient(projectId, clientId, { ...fields, updatedAt: deps.clock.now() });
-  if (!updated) throw statusError("oauthClientNotFound");
-  return updated;
+  return deps.store.transaction(async (tx) => {
+    const updated = await deps.queries.identityProvider.updateClient(projectId, clientId, { ...fields, updatedAt: deps.clock.now() }, tx);
+    if (!updated) throw statusError("oauthClientNotFound");
+    await recordEvent(deps, tx, "oauth_client.updated", () => oauthClientToJson(updated), { projectId, actor });
+    return updated;
+  });
 }
 
 export async function deleteClient(deps: AppDeps, projectId: string, clientId: string, actor: EventActor): Promise<void> {
@@ -117,11 +120,15 @@ export async function deleteClient(deps: AppDeps, projectId: string, clientId: s
   });
 }
 
-export async function rotateClientSecret(deps: AppDeps, projectId: string, clientId: string): Promise<{ row: OAuthClientRow; secret: string }> {
+export async function rotateClientSecret(deps: AppDeps, projectId: string, clientId: string, actor: EventActor | null): Promise<{ row: OAuthClientRow; secret: string }> {
   const current = await getClientOrThrow(deps, projectId, clientId);
   if (current.type !== "confidential") throw statusError("oauthClientInvalid", { reason: "public clients have no secret" });
   const secret = newSecret();
-  const row = await deps.queries.identityProvider.updateClient(projectId, clientId, { secretHash: hashSecret(secret), secretLastFour: lastFour(secret), updatedAt: deps.clock.now() });
-  if (!row) throw statusError("oauthClientNotFound");
+  const row = await deps.store.transaction(async (tx) => {
+    const rotated = await deps.queries.identityProvider.updateClient(projectId, clientId, { secretHash: hashSecret(secret), secretLastFour: lastFour(secret), updatedAt: deps.clock.now() }, tx);
+    if (!rotated) throw statusError("oauthClientNotFound");
+    await recordEvent(deps, tx, "oauth_client.secret_rotated", { client_id: clientId, secret_last_four: lastFour(secret) }, { projectId, actor });
+    return rotated;
+  });
   return { row, secret };
 }

@@ -22,43 +22,26 @@ export const METADATA_DOCUMENT_TTL_MS = 3600_000;
 const FETCH_TIMEOUT_MS = 5_000;
 
 /** Whether a client_id is meant as a metadata document's URL (https), whatever else is wrong with it. */
-export const looksLikeMetadataDocumentId = (clientId: string) =>
-  clientId.startsWith("https://");
+export const looksLikeMetadataDocumentId = (clientId: string) => clientId.startsWith("https://");
 
 /** Why an https client_id cannot name a metadata document, or null. */
 export function metadataDocumentIdRefusal(clientId: string): string | null {
   if (!URL.canParse(clientId)) return "the client_id is not a valid URL";
   const url = new URL(clientId);
   if (url.protocol !== "https:") return "the client_id must be an https URL";
-  if (url.username || url.password)
-    return "the client_id URL must not carry credentials";
-  if (url.hash || clientId.includes("#"))
-    return "the client_id URL must not have a fragment";
-  if (url.pathname === "/" || url.pathname === "")
-    return "the client_id URL must have a path";
-  if (
-    /(^|\/)\.{1,2}(\/|$)/.test(clientId.slice(url.origin.length).split("?")[0]!)
-  )
-    return "the client_id URL must not have dot segments";
-  if (url.href !== clientId)
-    return "the client_id URL must be in its normal form";
+  if (url.username || url.password) return "the client_id URL must not carry credentials";
+  if (url.hash || clientId.includes("#")) return "the client_id URL must not have a fragment";
+  if (url.pathname === "/" || url.pathname === "") return "the client_id URL must have a path";
+  if (/(^|\/)\.{1,2}(\/|$)/.test(clientId.slice(url.origin.length).split("?")[0]!)) return "the client_id URL must not have dot segments";
+  if (url.href !== clientId) return "the client_id URL must be in its normal form";
   return null;
 }
 
 type Fields = Parameters<typeof checkClientFields>[0];
 
 /** The client's fields from its document, or why the document is refused. */
-export function documentFields(
-  clientId: string,
-  document: unknown,
-  scopes: Set<string>,
-): { ok: true; fields: Fields } | { ok: false; reason: string } {
-  if (
-    typeof document !== "object" ||
-    document === null ||
-    Array.isArray(document)
-  )
-    return { ok: false, reason: "the metadata document is not a JSON object" };
+export function documentFields(clientId: string, document: unknown, scopes: Set<string>): { ok: true; fields: Fields } | { ok: false; reason: string } {
+  if (typeof document !== "object" || document === null || Array.isArray(document)) return { ok: false, reason: "the metadata document is not a JSON object" };
   const doc = document as Record<string, unknown>;
   if (doc.client_id !== clientId)
     return {
@@ -74,42 +57,25 @@ export function documentFields(
   if (method !== "none")
     return {
       ok: false,
-      reason:
-        "token_endpoint_auth_method must be none (shared secrets cannot be published)",
+      reason: "token_endpoint_auth_method must be none (shared secrets cannot be published)",
     };
-  if (typeof doc.client_name !== "string" || !doc.client_name.trim())
-    return { ok: false, reason: "the metadata document names no client_name" };
+  if (typeof doc.client_name !== "string" || !doc.client_name.trim()) return { ok: false, reason: "the metadata document names no client_name" };
   // Project scopes are not offered to a client nobody registered: only the standard ones.
-  const read = registrationInput(
-    { ...doc, token_endpoint_auth_method: "none" },
-    scopes,
-  );
+  const read = registrationInput({ ...doc, token_endpoint_auth_method: "none" }, scopes);
   if (!read.ok) return { ok: false, reason: read.description };
   return { ok: true, fields: read.fields };
 }
 
-export type ResolvedClient =
-  { ok: true; client: OAuthClientRow } | { ok: false; reason: string };
+export type ResolvedClient = { ok: true; client: OAuthClientRow } | { ok: false; reason: string };
 
 /**
  * The client row of a metadata-document client_id: the kept one while fresh, otherwise fetched and
  * checked again. Only called for https client_ids of projects that allow metadata documents.
  */
-export async function resolveMetadataDocumentClient(
-  deps: AppDeps,
-  projectId: string,
-  clientId: string,
-  kept: OAuthClientRow | undefined,
-): Promise<ResolvedClient> {
+export async function resolveMetadataDocumentClient(deps: AppDeps, projectId: string, clientId: string, kept: OAuthClientRow | undefined): Promise<ResolvedClient> {
   const now = deps.clock.now();
-  if (
-    kept &&
-    kept.registeredBy === "metadata_document" &&
-    now.getTime() - kept.updatedAt.getTime() < METADATA_DOCUMENT_TTL_MS
-  )
-    return { ok: true, client: kept };
-  if (kept && kept.registeredBy !== "metadata_document")
-    return { ok: true, client: kept };
+  if (kept && kept.registeredBy === "metadata_document" && now.getTime() - kept.updatedAt.getTime() < METADATA_DOCUMENT_TTL_MS) return { ok: true, client: kept };
+  if (kept && kept.registeredBy !== "metadata_document") return { ok: true, client: kept };
   const refusal = metadataDocumentIdRefusal(clientId);
   if (refusal) return { ok: false, reason: refusal };
   let document: unknown;
@@ -139,20 +105,13 @@ export async function resolveMetadataDocumentClient(
   try {
     checkClientFields(read.fields, knownScopes({ scopes: [] }));
   } catch (error) {
-    if (error instanceof StatusError)
-      return { ok: false, reason: error.message };
+    if (error instanceof StatusError) return { ok: false, reason: error.message };
     throw error;
   }
   const { fields } = read;
   if (kept) {
-    const updated = await deps.queries.identityProvider.updateClient(
-      projectId,
-      clientId,
-      { ...fields, updatedAt: now },
-    );
-    return updated
-      ? { ok: true, client: updated }
-      : { ok: false, reason: "the client is gone" };
+    const updated = await deps.queries.identityProvider.updateClient(projectId, clientId, { ...fields, updatedAt: now });
+    return updated ? { ok: true, client: updated } : { ok: false, reason: "the client is gone" };
   }
   const created = await deps.store
     .transaction(async (tx) => {
@@ -170,20 +129,10 @@ export async function resolveMetadataDocumentClient(
         },
         tx,
       );
-      await recordEvent(
-        deps,
-        tx,
-        "oauth_client.created",
-        () => oauthClientToJson(row),
-        { projectId, actor: null },
-      );
+      await recordEvent(deps, tx, "oauth_client.created", () => oauthClientToJson(row), { projectId, actor: null });
       return row;
     })
     // Two first sign-ins at once: the other one kept the document.
-    .catch(
-      async (error: unknown) =>
-        (await deps.queries.identityProvider.findClient(projectId, clientId)) ??
-        Promise.reject(error),
-    );
+    .catch(async (error: unknown) => (await deps.queries.identityProvider.findClient(projectId, clientId)) ?? Promise.reject(error));
   return { ok: true, client: created };
 }

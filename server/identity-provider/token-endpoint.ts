@@ -12,6 +12,12 @@ import { ACCESS_TOKEN_LIFETIME_S, issueAccessToken, issueIdToken } from "./token
 const USER_SCOPES = new Set(["openid", "profile", "email", "offline_access"]);
 
 export async function tokenEndpoint(deps: AppDeps, projectId: string, form: URLSearchParams, authorization: string | undefined): Promise<Response> {
+  const answer = await answerTokenRequest(deps, projectId, form, authorization);
+  if (answer.status >= 400) deps.metrics.oauthTokenRefused(((await answer.clone().json()) as { error: string }).error);
+  return answer;
+}
+
+async function answerTokenRequest(deps: AppDeps, projectId: string, form: URLSearchParams, authorization: string | undefined): Promise<Response> {
   const auth = await authenticateClient(deps, projectId, form, authorization);
   if (!auth.ok) return oauthError("invalid_client", "client authentication failed", 401, { "www-authenticate": 'Basic realm="oauth2"' });
   const { client } = auth;
@@ -104,6 +110,7 @@ async function recordIssued(
   scopes: string[],
   resource: string | null,
 ): Promise<void> {
+  deps.metrics.oauthTokenIssued(client.clientId, grantType);
   await recordEvent(deps, deps.store.db, "oauth_token.issued", { client_id: client.clientId, user_id: userId, grant_type: grantType, scopes, resource }, { projectId, actor: null });
   deps.store.afterCommit(() => deps.jobs.wake(), deps.store.db);
 }

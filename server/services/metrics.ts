@@ -18,6 +18,10 @@
  * - latchkey_email_render_duration_seconds{kind,outcome}: histogram of e-mail renders in the sandbox;
  *   kind default (the product's own mails), template, theme, draft or html; outcome ok or error
  * - latchkey_email_render_failures_total{reason}: failed renders by reason (deadline, memory, error)
+ * - latchkey_oauth_tokens_issued_total{client_id,grant_type}: tokens the project's identity provider issued
+ *   to a client (issue 40); client ids are ours or metadata-document URLs, so past OAUTH_CLIENT_SERIES
+ *   distinct ones the rest count under client_id="other"
+ * - latchkey_oauth_token_refusals_total{error}: token requests refused, by OAuth error code
  * - the process's own (CPU, memory, event-loop lag, GC) with the prefix latchkey_
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -41,6 +45,10 @@ export interface Metrics {
   delivery(kind: string, result: string, seconds: number): void;
   /** An e-mail render finished (`failure` set: it failed, for that reason). */
   emailRender(kind: EmailRenderKind, seconds: number, failure?: EmailRenderFailure): void;
+  /** The identity provider issued a token to a client by a grant type. */
+  oauthTokenIssued(clientId: string, grantType: string): void;
+  /** The token endpoint refused a request with an OAuth error code. */
+  oauthTokenRefused(error: string): void;
   /** The text exposition format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -51,6 +59,11 @@ export interface MetricSources {
   poolStats?: () => PoolStats;
   now(): number;
 }
+
+/** The most client_id label values of the OAuth metrics one process keeps (the rest are "other"). */
+export const OAUTH_CLIENT_SERIES = 500;
+const oauthGrantTypes = new Set(["authorization_code", "refresh_token", "client_credentials"]);
+const oauthErrors = new Set(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope", "invalid_target"]);
 
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const outboxKinds = ["email", "webhook", "webhook_fanout"];
@@ -164,6 +177,15 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     });
   }
 
+  const oauthTokens = new Counter<"client_id" | "grant_type">({
+    name: "latchkey_oauth_tokens_issued_total",
+    help: "Tokens the identity provider issued, by client and grant type",
+    labelNames: ["client_id", "grant_type"],
+    registers,
+  });
+  const oauthRefusals = new Counter<"error">({ name: "latchkey_oauth_token_refusals_total", help: "Token requests the identity provider refused, by OAuth error", labelNames: ["error"], registers });
+  const oauthClients = new Set<string>();
+
   // procedure -> status -> the bound histogram child: labels are resolved once per series.
   const observers = new Map<string, Map<number, BoundObserver>>();
   return {
@@ -184,6 +206,11 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
       emailRenders.observe({ kind, outcome: failure ? "error" : "ok" }, seconds);
       if (failure) emailRenderFailures.inc({ reason: failure });
     },
+    oauthTokenIssued(clientId, grantType) {
+      if (!oauthClients.has(clientId) && oauthClients.size < OAUTH_CLIENT_SERIES) oauthClients.add(clientId);
+      oauthTokens.inc({ client_id: oauthClients.has(clientId) ? clientId : "other", grant_type: oauthGrantTypes.has(grantType) ? grantType : "other" });
+    },
+    oauthTokenRefused: (error) => oauthRefusals.inc({ error: oauthErrors.has(error) ? error : "other" }),
     render: () => registry.metrics(),
     contentType: registry.contentType,
   };
