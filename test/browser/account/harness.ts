@@ -81,7 +81,7 @@ export async function startAccountServer(dialect: Dialect): Promise<AccountServe
       return opened;
     },
     async componentsPageUrl() {
-      componentsPage ??= buildComponentsBundle().then((bundle) => {
+      componentsPage ??= buildEmbeddingBundle(componentsEntry).then((bundle) => {
         server.serveFile("/__account-test/app.js", "text/javascript", bundle.js);
         server.serveFile("/__account-test/app.css", "text/css", bundle.css);
         server.serveFile("/__account-test/", "text/html", componentsPageHtml);
@@ -126,9 +126,10 @@ const body = h("main", { style: { padding: "1rem" } }, h("p", null, "The embeddi
 createRoot(document.getElementById("root")).render(h(StackProvider, { app }, h(StackTheme, null, h("div", { style: { minHeight: "100vh", background: "var(--lk-background)", color: "var(--lk-text)" } }, header, body))));
 `;
 
-async function buildComponentsBundle(): Promise<{ js: string; css: string }> {
+/** An embedding app's script and styles, built from `entry` (which imports "./index.ts", @latchkey/react's source). */
+export async function buildEmbeddingBundle(entry: string): Promise<{ js: string; css: string }> {
   const result = await build({
-    stdin: { contents: componentsEntry, resolveDir: resolve("clients/react/src"), loader: "ts", sourcefile: "embedding-app.ts" },
+    stdin: { contents: entry, resolveDir: resolve("clients/react/src"), loader: "ts", sourcefile: "embedding-app.ts" },
     bundle: true,
     write: false,
     format: "esm",
