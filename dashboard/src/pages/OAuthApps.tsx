@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { ClientForm } from "../components/oauth-apps/client-form.js";
+import { ProjectScopes } from "../components/oauth-apps/project-scopes.js";
 import { RegistrationSettings } from "../components/oauth-apps/registration-settings.js";
 import { SecretNotice } from "../components/oauth-apps/secret-notice.js";
 import type { OAuthClient, OAuthClientWithSecret } from "../components/oauth-apps/types.js";
@@ -114,6 +115,7 @@ export default function OAuthApps() {
           }
         </QueryView>
         <RegistrationSettings />
+        <ProjectScopes />
       </div>
       <Modal open={dialog !== null} onOpenChange={(value) => !value && setDialog(null)} title={dialog ? titles[dialog.kind] : ""} wide={dialog?.kind === "create" || dialog?.kind === "edit"}>
         {dialog?.kind === "create" && (

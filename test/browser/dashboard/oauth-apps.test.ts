@@ -1,8 +1,8 @@
 /**
  * Issue 40, the dashboard's OAuth apps page in Chromium against the real app: an owner registers a
  * confidential client (its secret shown once, and it works at the token endpoint), edits its redirect URIs,
- * rotates its secret (the old one stops working), turns dynamic client registration on, and deletes the
- * client. Empty list, form, secret and list photographed at desktop and phone width, light and dark, axe
+ * rotates its secret (the old one stops working), turns dynamic client registration on, adds and removes
+ * a scope of the project's own (mapped to a project permission), and deletes the client. Empty list, form, secret and list photographed at desktop and phone width, light and dark, axe
  * clean down to moderate findings.
  */
 import type { Browser, Page } from "playwright-core";
@@ -95,7 +95,23 @@ describe.each(testDialects)("dashboard OAuth apps on %s", (dialect) => {
 
       await page.getByRole("switch", { name: "Dynamic client registration" }).click();
       await expect.poll(async () => (await server.lk.deps.queries.identityProvider.settings(projectId)).dynamicRegistrationEnabled).toBe(true);
-      expect(await page.getByRole("switch", { name: "Dynamic client registration" }).getAttribute("aria-checked")).toBe("true");
+      await expect.poll(() => page.getByRole("switch", { name: "Dynamic client registration" }).getAttribute("aria-checked")).toBe("true");
+
+      // A scope of the project's own, standing for a project permission defined on the Permissions page.
+      await page.getByText("Define a project permission first").waitFor();
+      await page.getByRole("link", { name: "Permissions" }).first().click();
+      await page.getByRole("button", { name: "New project permission" }).click();
+      await dialog.getByLabel("Permission id").fill("read_notes");
+      await dialog.getByRole("button", { name: "Create permission" }).click();
+      await page.getByRole("link", { name: "OAuth apps" }).first().click();
+      await page.getByLabel("New scope").fill("notes:read");
+      await page.getByLabel("Description", { exact: true }).fill("Read your notes");
+      await page.getByRole("button", { name: "Add scope" }).click();
+      await page.getByRole("table", { name: "Project scopes" }).getByText("read_notes").waitFor();
+      expect((await server.lk.deps.queries.identityProvider.settings(projectId)).scopes).toEqual([{ scope: "notes:read", description: "Read your notes", permission_id: "read_notes" }]);
+      await shootAll(page, "oauth-apps-scopes");
+      await page.getByRole("button", { name: "Remove notes:read" }).click();
+      await page.getByText("No scopes of your own yet.").waitFor();
 
       await row.getByRole("button", { name: "Delete Partner portal" }).click();
       await dialog.getByRole("button", { name: "Delete app" }).click();
