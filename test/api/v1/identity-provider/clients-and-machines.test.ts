@@ -22,7 +22,7 @@ function register(lk: TestInstance, project: ProjectCredentials) {
 }
 
 describe.each(testDialects)("identity-provider clients and machine tokens on %s", (dialect) => {
-  it("records client changes and secret rotations as events, without the secret, and names its errors", async () => {
+  it("records client changes and secret rotations as events, without the secret, and names its errors", { timeout: 60_000 }, async () => {
     await using lk = await createTestInstance(dialect);
     const setup = await setUp(lk);
     const { project } = setup;
