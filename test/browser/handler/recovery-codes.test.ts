@@ -25,7 +25,7 @@ describe.each(testDialects)("MFA page with recovery codes in Chromium (%s)", (di
 
   const shoot = (page: Parameters<typeof shootThemes>[0], name: string) => shootThemes(page, AREA, `recovery-${name}`, { widths: ["desktop", "phone"], minImpact: "moderate" });
 
-  it("signs in with a recovery code once per code, says how many remain, and refuses a reused one", { timeout: 180_000 }, async () => {
+  it("signs in with a recovery code once per code, says how many remain, and refuses a reused one", { timeout: 360_000 }, async () => {
     const address = `grace-${Date.now().toString(36)}@orbit.test`;
     const signUp = await server.asClient("POST", "/auth/password/sign-up", { email: address, password: PASSWORD });
     expect(signUp.status, signUp.text).toBe(200);
@@ -36,7 +36,7 @@ describe.each(testDialects)("MFA page with recovery codes in Chromium (%s)", (di
     const back = `/handler/error?project_id=${server.project.id}&errorCode=AFTER_RECOVERY`;
 
     const { page, errors, context } = await newPage(browser);
-    context.setDefaultTimeout(30_000);
+    context.setDefaultTimeout(60_000);
     const signIn = async () => {
       await page.goto(server.pageUrl("sign-in", { after_auth_return_to: back }));
       await page.getByLabel("E-mail").fill(address);
