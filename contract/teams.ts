@@ -44,6 +44,10 @@ const clientProfileShape = {
   user_id: uuid,
   display_name: z.string().nullable().meta({ description: "The member's name in this team; the user's own name when none is set." }),
   profile_image_url: z.string().nullable().meta({ description: "The member's image in this team; the user's own image when none is set." }),
+  primary_email: z.string().nullable().optional().meta({
+    description: "Latchkey: the member's primary e-mail address, so members with `$read_members` can tell people apart (Stack's SDKs ignore it).",
+    example: "ada@example.com",
+  }),
 };
 export const clientTeamMemberProfile = z.object(clientProfileShape).meta({ id: "ClientTeamMemberProfile" });
 export const serverTeamMemberProfile = z.object({ ...clientProfileShape, user: serverUser }).meta({ id: "ServerTeamMemberProfile" });

@@ -3915,6 +3915,11 @@ export interface components {
         ServerTeamMemberProfile: {
             /** @description The member's name in this team; the user's own name when none is set. */
             display_name: string | null;
+            /**
+             * @description Latchkey: the member's primary e-mail address, so members with `$read_members` can tell people apart (Stack's SDKs ignore it).
+             * @example ada@example.com
+             */
+            primary_email?: string | null;
             /** @description The member's image in this team; the user's own image when none is set. */
             profile_image_url: string | null;
             team_id: components["schemas"]["Uuid"];

@@ -14,6 +14,7 @@ export function profileToJson(record: MemberRecord): TeamMemberProfileJson {
     user_id: member.userId,
     display_name: member.displayName ?? user.displayName,
     profile_image_url: member.profileImageUrl ?? user.profileImageUrl,
+    primary_email: record.primaryEmail?.value ?? null,
     user: userToJson(record),
   };
 }

@@ -249,7 +249,9 @@ describe.each(testDialects)("teams on %s", (dialect) => {
     const lab = await createTeam(lk, ada, "Lab");
     lk.clock.advance(1_000);
     await addMember(lk, project, lab, bob.id);
-    const profile = (user: Caller, display_name: string | null, profile_image_url: string | null) => ({ team_id: lab, user_id: user.id, display_name, profile_image_url });
+    const emails = new Map([[ada.id, "ada@example.com"], [bob.id, "bob@example.com"]]);
+    // primary_email (Latchkey) lets members tell an unnamed member apart in their settings.
+    const profile = (user: Caller, display_name: string | null, profile_image_url: string | null) => ({ team_id: lab, user_id: user.id, display_name, profile_image_url, primary_email: emails.get(user.id) });
 
     const listed = await lk.call("GET", `/team-member-profiles?team_id=${lab}`, ada.as);
     expect([listed.status, listed.body]).toEqual([200, { is_paginated: false, items: [profile(ada, "Ada", adaImage), profile(bob, null, null)] }]);

@@ -14,6 +14,8 @@ export interface TeamMemberProfile {
 export interface TeamUser {
   id: string;
   teamProfile: TeamMemberProfile;
+  /** The member's primary e-mail address (null when they have none); Latchkey servers send it to members who may list the team. */
+  primaryEmail: string | null;
 }
 
 export interface TeamInvitation {
@@ -52,6 +54,8 @@ export interface Team {
   inviteUser(options: { email: string; callbackUrl?: string }): Promise<void>;
   /** The members with their team profiles. @example `const members = await team.listUsers();` */
   listUsers(): Promise<TeamUser[]>;
+  /** Removes a member; others than yourself need the `$remove_members` permission (`TeamPermissionRequired` otherwise). @example `await team.removeUser(member.id);` */
+  removeUser(userId: string): Promise<void>;
   /** Pending invitations. @example `const pending = await team.listInvitations();` */
   listInvitations(): Promise<TeamInvitation[]>;
   /** Changes the team's name, picture or client metadata; needs the `$update_team` permission (`TeamPermissionRequired` otherwise). @example `await team.update({ displayName: "Research" });` */
@@ -108,7 +112,11 @@ export function createClientTeam(context: AppContext, session: Session, json: Cl
     },
     async listUsers() {
       const { items } = await context.client("get", "/team-member-profiles", { query: { team_id } }, session);
-      return items.map((p) => ({ id: p.user_id, teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url } }));
+      return items.map((p) => ({ id: p.user_id, teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url }, primaryEmail: p.primary_email ?? null }));
+    },
+    async removeUser(userId) {
+      await context.client("delete", "/team-memberships/{team_id}/{user_id}", { path: { team_id, user_id: userId } }, session);
+      context.changed();
     },
     async listInvitations() {
       const { items } = await context.client("get", "/team-invitations", { query: { team_id } }, session);
