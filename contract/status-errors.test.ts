@@ -43,6 +43,7 @@ const wireTexts: Record<string, [number, string]> = {
   primaryEmailVerifiedNeedsEmail: [400, "primary_email_verified cannot be true without primary_email"],
   passwordAlreadySet: [400, "User already has a password set."],
   totpRequiredForRecoveryCodes: [400, "Set up a TOTP authenticator before creating recovery codes."],
+  recoveryCodeAlreadyUsed: [409, "This recovery code has already been used. Each code works once: use another one of your codes."],
   contactChannelNotFound: [404, "Contact channel not found."],
   contactChannelMissing: [400, "Contact channel not found"],
   contactChannelMissingForVerification: [404, "Contact channel not found"],

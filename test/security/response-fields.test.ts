@@ -24,7 +24,14 @@ const expectedSecrets: Record<string, { procedures: string[]; why: string }> = {
   secret_server_key: { procedures: internalKeys, why: "as publishable_client_key" },
   super_secret_admin_key: { procedures: internalKeys, why: "as publishable_client_key" },
   password: { procedures: ownedProjectConfigs, why: "the project's own SMTP password, read back by its admins and owners as the wire protocol requires (SECURITY.md, secrets at rest)" },
-  client_secret: { procedures: [...ownedProjectConfigs, "stripeAccountSession"], why: "the project's OAuth client secrets (as password); Stripe's embedded-component session secret, to the project's admin" },
+  client_secret: {
+    procedures: [...ownedProjectConfigs, "stripeAccountSession", "createOAuthClient", "rotateOAuthClientSecret"],
+    why: "the project's OAuth client secrets (as password); Stripe's embedded-component session secret, to the project's admin; an identity-provider client's new secret, shown once to the admin who created or rotated it (only its hash is kept)",
+  },
+  secret_last_four: {
+    procedures: ["createOAuthClient", "getOAuthClient", "listOAuthClients", "updateOAuthClient", "rotateOAuthClientSecret"],
+    why: "the last four characters of an identity-provider client's secret, so that an admin can tell which secret a client holds",
+  },
   secret: { procedures: ["createWebhookEndpoint", "getWebhookEndpointSecret", "rotateWebhookEndpointSecret"], why: "the signing secret of the admin's own webhook endpoint" },
   hash: { procedures: ["listAuditLog", "verifyAuditLog"], why: "the audit chain's row hashes, which are not secrets" },
   prev_hash: { procedures: ["listAuditLog"], why: "as hash" },
