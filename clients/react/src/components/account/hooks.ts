@@ -4,7 +4,7 @@
  * that keeps its busy state, error and success note.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { describeError, useLocale } from "../../i18n/index.js";
+import { describeError, format, useLocale } from "../../i18n/index.js";
 import { accountMessages } from "./messages.js";
 
 /** Counts the changes made through the account components; loaders run again when it moves. */
@@ -53,7 +53,12 @@ export function useDescribeError(): (error: unknown) => string {
     const own = (error as { lkText?: unknown } | null)?.lkText;
     if (typeof own === "string") return own;
     const code = (error as { errorCode?: unknown } | null)?.errorCode;
-    if (code === "TEAM_PERMISSION_REQUIRED" || code === "PROJECT_PERMISSION_REQUIRED") return accountMessages[locale].teamNoPermission;
+    if (code === "TEAM_PERMISSION_REQUIRED" || code === "PROJECT_PERMISSION_REQUIRED") {
+      // The server names the permission the refused action needs; say which.
+      const permission = (error as { details?: { permission_id?: unknown } }).details?.permission_id;
+      const texts = accountMessages[locale];
+      return typeof permission === "string" ? format(texts.teamPermissionNeeded, { permission }) : texts.teamNoPermission;
+    }
     return describeError(error, locale);
   }, [locale]);
 }

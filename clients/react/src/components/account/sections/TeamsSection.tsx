@@ -5,31 +5,47 @@ import { useAction, useLoad, type Action } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { ActionNotices, Avatar, Badge, Button, ConfirmButton, Field, LoadState, Section, useFormatDate } from "../ui.js";
 import { ApiKeysPanel } from "./ApiKeysPanel.js";
+import { TeamMembers } from "./TeamMembers.js";
 import type { SectionProps } from "./types.js";
 
-function Members({ team, user }: { team: Team; user: SectionProps["user"] }) {
+/** Renames the team (shown to members holding `$update_team`). */
+function TeamRename({ team }: { team: Team }) {
   const t = useMessages(accountMessages);
-  const members = useLoad(() => team.listUsers(), [team.id]);
+  const action = useAction();
+  const [name, setName] = useState(team.displayName);
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    const displayName = name.trim();
+    await action.run(() => team.update({ displayName }), format(t.teamRenamed, { name: displayName }));
+  };
   return (
     <div className="lk-acc-subsection">
-      <h4 className="lk-acc-subtitle">{t.teamMembers}</h4>
-      <LoadState loaded={members}>
-        {(list) => (
-          <ul className="lk-acc-list lk-acc-list-compact">
-            {list.map((member) => {
-              const isYou = member.id === user.id;
-              const name = member.teamProfile.displayName ?? (isYou ? user.displayName ?? user.primaryEmail : null) ?? t.teamMemberUnnamed;
-              return (
-                <li className="lk-acc-item" key={member.id}>
-                  <Avatar name={name} imageUrl={member.teamProfile.profileImageUrl} size={28} />
-                  <span className="lk-acc-item-title">{isYou ? format(t.teamMemberYou, { name }) : name}</span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </LoadState>
+      <form className="lk-acc-form lk-acc-inline-form" onSubmit={(e) => void rename(e)}>
+        <Field label={t.teamName} required maxLength={256} value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" variant="primary" busy={action.busy} disabled={name.trim() === team.displayName}>{t.teamRename}</Button>
+      </form>
+      <ActionNotices action={action} />
     </div>
+  );
+}
+
+/** The open team's panel: what the signed-in user's team permissions allow them to see and change. */
+function TeamPanel({ team, props }: { team: Team; props: SectionProps }) {
+  const permissions = useLoad(() => props.user.listPermissions(team), [team.id]);
+  return (
+    <LoadState loaded={permissions}>
+      {(list) => {
+        const holds = new Set(list.map((p) => p.id));
+        return (
+          <>
+            {holds.has("$update_team") && <TeamRename team={team} />}
+            <TeamMembers team={team} user={props.user} canRead={holds.has("$read_members")} canRemove={holds.has("$remove_members")} onRefused={permissions.reload} />
+            {holds.has("$invite_members") && <Invitations team={team} />}
+            {props.project.config.allowTeamApiKeys && holds.has("$manage_api_keys") && <TeamApiKeys team={team} />}
+          </>
+        );
+      }}
+    </LoadState>
   );
 }
 
@@ -52,7 +68,7 @@ function Invitations({ team }: { team: Team }) {
         <Button type="submit" variant="primary" busy={inviteAction.busy}>{t.teamInvite}</Button>
       </form>
       <ActionNotices action={inviteAction} />
-      <h4 className="lk-acc-subtitle">{t.teamInvitations}</h4>
+      <h3 className="lk-acc-subtitle">{t.teamInvitations}</h3>
       <LoadState loaded={invitations}>
         {(list) => list.length === 0 ? <p className="lk-acc-muted">{t.emptyList}</p> : (
           <ul className="lk-acc-list lk-acc-list-compact">
@@ -81,7 +97,7 @@ function TeamApiKeys({ team }: { team: Team }) {
   const create = useCallback((options: { description: string; expiresAt: Date | null }) => team.createApiKey(options), [team]);
   return (
     <div className="lk-acc-subsection">
-      <h4 className="lk-acc-subtitle">{t.teamApiKeys}</h4>
+      <h3 className="lk-acc-subtitle">{t.teamApiKeys}</h3>
       <ApiKeysPanel list={list} create={create} help={t.apiKeysTeamHelp} />
     </div>
   );
@@ -109,9 +125,7 @@ function TeamRow({ team, selected, open, onToggle, props, leaveAction }: { team:
       <ActionNotices action={action} />
       {open && (
         <div className="lk-acc-team-panel" id={panelId} role="region" aria-label={format(t.teamOf, { name: team.displayName })}>
-          <Members team={team} user={props.user} />
-          <Invitations team={team} />
-          {props.project.config.allowTeamApiKeys && <TeamApiKeys team={team} />}
+          <TeamPanel team={team} props={props} />
         </div>
       )}
     </li>
