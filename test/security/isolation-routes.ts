@@ -16,6 +16,7 @@
 import type { TestInstance } from "../support/instance.js";
 import { AI_CHAT_THREAD_ID, type Attacker, type Victim } from "./support/tenants.js";
 import { oauthIsolationRoutes } from "./isolation-routes-oauth.js";
+import { roundTwoIsolationRoutes } from "./isolation-routes-round-2.js";
 
 export interface VictimRequest {
   /** Names the variant in failure messages. */
@@ -69,6 +70,7 @@ const dummyAssertion = { id: "AAAA", rawId: "AAAA", type: "public-key", response
 
 export const isolationRoutes: Record<string, RouteCase> = {
   ...oauthIsolationRoutes,
+  ...roundTwoIsolationRoutes,
   "GET /": {
     publicByDesign: "the API root greets any caller and names only the caller's own project",
     requests: () => [{ label: "root" }],

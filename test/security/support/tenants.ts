@@ -83,6 +83,8 @@ export interface Victim {
   keySet: { id: string; publishableClientKey: string; secretServerKey: string; superSecretAdminKey: string };
   /** A webhook endpoint (URL and description carry the marker) and its signing secret. */
   webhookEndpoint: { id: string; secret: string };
+  /** An identity-provider client of the project (issue 40; its name carries the marker) and its secret. */
+  oauthClient: { id: string; secret: string };
   /** An e-mail theme and an e-mail draft of the project's own (names carry the marker). */
   emailThemeId: string;
   emailDraftId: string;
@@ -229,6 +231,10 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
     },
   });
   const webhookEndpoint = await ok(lk, "POST", "/internal/webhooks/endpoints", { ...admin, body: { url: `http://127.0.0.1:9/${MARKER}-hook`, description: `${MARKER}-hook` } });
+  const oauthClient = await ok(lk, "POST", "/internal/oauth-clients", {
+    ...admin,
+    body: { name: `${MARKER}-oauth-app`, type: "confidential", redirect_uris: ["https://victim-app.example.com/callback"] },
+  });
   const emailTheme = await ok(lk, "POST", "/internal/email-themes", { ...admin, body: { display_name: `${MARKER}-theme` } });
   const emailDraft = await ok(lk, "POST", "/internal/email-drafts", { ...admin, body: { display_name: `${MARKER}-draft` } });
   await ok(lk, "PATCH", `/internal/ai-chat/${AI_CHAT_THREAD_ID}`, { ...admin, body: { message: { role: "user", content: `${MARKER}-chat-message` } } });
@@ -277,6 +283,7 @@ export async function createVictim(lk: TestInstance): Promise<Victim> {
       superSecretAdminKey: keySet.super_secret_admin_key,
     },
     webhookEndpoint: { id: webhookEndpoint.id, secret: webhookEndpoint.secret },
+    oauthClient: { id: oauthClient.client_id, secret: oauthClient.client_secret },
     emailThemeId: emailTheme.id,
     emailDraftId: emailDraft.id,
     keptMailId: await keepInLocalInbox(lk.deps, project.id, randomUUID(), {
@@ -307,7 +314,7 @@ function registerValues(v: Victim): void {
   // Item names are open to every client of the project (through custom customers' items).
   add("projectPublic", v.project.id, v.displayName, ...Object.values(victimItemNames).map((item) => item.displayName));
   add("project", v.customCustomerId);
-  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.teamPermissionId, v.projectPermissionId, v.emailThemeId, v.emailDraftId, v.keptMailId);
+  add("project", ...Object.values(v.project.keys), ...Object.values(v.keySet), v.webhookEndpoint.secret, v.oauthClient.id, v.oauthClient.secret, v.teamPermissionId, v.projectPermissionId, v.emailThemeId, v.emailDraftId, v.keptMailId);
   add("project", v.codes.cliPolling, v.codes.cliLogin, v.codes.passkeyAuthentication);
   add("owner", v.owner.id, v.owner.email, v.owner.accessToken, v.owner.refreshToken, v.owner.teamId);
   const u1 = v.user1;
