@@ -23,7 +23,7 @@ const readableHighlighting = HighlightStyle.define([
   { tag: [tags.meta, tags.punctuation, tags.bracket], color: "#3f3f46" },
 ]);
 
-export default function CodeEditor({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+export default function CodeEditor({ value, onChange, label, readOnly = false }: { value: string; onChange: (value: string) => void; label: string; readOnly?: boolean }) {
   const extensions = useMemo(
     () => [
       javascript({ jsx: true, typescript: true }),
@@ -45,10 +45,12 @@ export default function CodeEditor({ value, onChange, label }: { value: string; 
     <CodeMirror
       value={value}
       onChange={onChange}
+      readOnly={readOnly}
+      editable={!readOnly}
       extensions={extensions}
       theme="light"
       height="420px"
-      className="overflow-hidden rounded-md border border-zinc-300 text-xs dark:border-zinc-700"
+      className="min-w-0 max-w-full overflow-hidden rounded-md border border-zinc-300 text-xs dark:border-zinc-700"
       basicSetup={{ foldGutter: false, syntaxHighlighting: false }}
       // The scrolling area can be reached with the keyboard (to scroll long sources without editing).
       onCreateEditor={(view) => {

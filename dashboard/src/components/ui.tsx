@@ -108,7 +108,7 @@ export function Card({ title, description, actions, children, className }: { tit
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <div>
+      <div className="min-w-0 [overflow-wrap:anywhere]">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
       </div>
@@ -234,7 +234,8 @@ export function Badge({ children, tone = "neutral" }: { children: ReactNode; ton
 
 export function Table({ head, children, caption }: { head: ReactNode[]; children: ReactNode; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+    // `relative`: screen-reader-only headers (absolutely positioned) scroll with the table instead of widening the page.
+    <div className="relative overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-zinc-100 text-xs uppercase tracking-wide text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { EventName } from "../../../contract/events.js";
 import { Badge, Button, Card, Empty, ErrorState, Field, formatDate, InlineError, Input, Loading, PageHeader, Select } from "../components/ui.js";
+import { AuditChanges, auditTarget } from "../components/audit-summary.js";
 import { allEventNames } from "../lib/events.js";
 import { useTRPC } from "../lib/trpc.js";
 
@@ -95,9 +96,12 @@ export default function AuditLog() {
                 <span className="w-10 text-xs text-zinc-600 dark:text-zinc-400">#{entry.seq}</span>
                 <code className="font-medium">{entry.event}</code>
                 {entry.actor.access_type && <Badge>{entry.actor.access_type}</Badge>}
-                {entry.object_key && <span className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{entry.object_key}</span>}
+                {auditTarget(entry.event, entry.object_key) && (
+                  <span className="min-w-0 truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{auditTarget(entry.event, entry.object_key)}</span>
+                )}
                 <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">{formatDate(entry.occurred_at_millis)}</span>
               </button>
+              <AuditChanges event={entry.event} payload={entry.payload} />
               {open === entry.id && (
                 <pre className="mt-2 max-h-80 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-800">
                   {JSON.stringify({ actor: entry.actor, payload: entry.payload, hash: entry.hash }, null, 2)}

@@ -11,6 +11,7 @@ import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, Load
 import { errorMessage, useTRPC } from "../lib/trpc.js";
 import { useAdminProject, useUpdateProject } from "../lib/use-project.js";
 import { EmailInbox } from "./EmailInbox.js";
+import { SmtpRequiredNotice } from "../components/emails/smtp-required-notice.js";
 
 const CodeEditor = lazy(() => import("../components/code-editor.js"));
 
@@ -161,20 +162,20 @@ function Preview({ source, kind, themeId }: { source: string; kind: "template" |
   );
 }
 
-function SourceEditor({ title, initial, kind, themeId, onSave, saving, error, extra }: { title: string; initial: string; kind: "template" | "theme"; themeId?: string | false | null; onSave: (source: string) => void; saving: boolean; error: unknown; extra?: React.ReactNode }) {
+function SourceEditor({ title, initial, kind, themeId, onSave, saving, error, extra, locked }: { title: string; initial: string; kind: "template" | "theme"; themeId?: string | false | null; onSave: (source: string) => void; saving: boolean; error: unknown; extra?: React.ReactNode; locked?: boolean }) {
   const [source, setSource] = useState(initial);
   useEffect(() => setSource(initial), [initial]);
   return (
-    <Card title={title} actions={extra}>
-      <div className="grid gap-4 xl:grid-cols-2">
+    <Card title={title} actions={extra} className="min-w-0">
+      <div className="grid gap-4 xl:grid-cols-2 [&>*]:min-w-0">
         <Suspense fallback={<Loading what="the editor" />}>
-          <CodeEditor value={source} onChange={setSource} label={`${title} source`} />
+          <CodeEditor value={source} onChange={setSource} label={`${title} source`} readOnly={locked} />
         </Suspense>
         <Preview source={source} kind={kind} themeId={themeId} />
       </div>
       <InlineError error={error} />
       <div className="mt-3 flex gap-2">
-        <Button busy={saving} disabled={source === initial} onClick={() => onSave(source)}>
+        <Button busy={saving} disabled={locked || source === initial} onClick={() => onSave(source)}>
           Save
         </Button>
         {source !== initial && (
@@ -222,8 +223,10 @@ function ThemeSelect({ value, onChange }: { value: string | false | null; onChan
   );
 }
 
-function Templates() {
+function Templates({ onSetUpServer }: { onSetUpServer: () => void }) {
   const trpc = useTRPC();
+  const project = useAdminProject();
+  const shared = project.data?.config.email_config.type === "shared";
   const queryClient = useQueryClient();
   const toast = useToast();
   const templates = useQuery(trpc.listEmailTemplates.queryOptions());
@@ -253,9 +256,11 @@ function Templates() {
               <NewItem label="template" pending={create.isPending} onCreate={(name) => create.mutate({ body: { display_name: name } })} />
             </div>
             <InlineError error={create.error} />
+            {shared && <SmtpRequiredNotice onSetUp={onSetUpServer} />}
             {current ? (
               <SourceEditor
                 key={current.id}
+                locked={shared}
                 title={current.display_name}
                 initial={current.tsx_source}
                 kind="template"
@@ -459,7 +464,7 @@ export default function Emails() {
           <ServerSettings />
         </Tabs.Content>
         <Tabs.Content value="templates">
-          <Templates />
+          <Templates onSetUpServer={() => choose("server")} />
         </Tabs.Content>
         <Tabs.Content value="themes">
           <Themes />

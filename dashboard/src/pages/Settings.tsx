@@ -7,6 +7,7 @@ import { useProjectId } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
 import { useAdminProject, useUpdateProject } from "../lib/use-project.js";
 import { ownerClient } from "../shell/OwnerScope.js";
+import { NewOwnerTeam } from "../components/new-owner-team.js";
 
 const MAX_LOGO_BYTES = 300_000;
 
@@ -109,8 +110,8 @@ function Transfer() {
   const others = (teams.data?.items ?? []).filter((t) => t.id !== project.data?.owner_team_id);
   return (
     <Card title="Transfer" description="Move the project to another of your teams; its members become its owners.">
-      {others.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">You belong to no other team to move it to.</p>
+      {teams.isSuccess && others.length === 0 ? (
+        <NewOwnerTeam onCreated={(id) => setTeamId(id)} />
       ) : (
         <div className="flex flex-wrap items-end gap-2">
           <Field label="New owner team">

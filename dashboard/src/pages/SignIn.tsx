@@ -1,6 +1,7 @@
 /**
- * Sign-in: the hosted sign-in page of the internal project is the main way in; the form below calls the
- * REST sign-in and sign-up directly, for first start and for when the hosted pages are unavailable.
+ * Sign-in: one form (the REST password sign-in and sign-up, which also works at first start and without
+ * the hosted pages); owners who sign in another way (code, passkey, provider) follow the one link under
+ * it to the internal project's hosted sign-in page.
  */
 import { useState, type FormEvent } from "react";
 import { Navigate, useSearchParams } from "react-router";
@@ -45,16 +46,7 @@ export default function SignIn() {
         <h1 className="text-2xl font-semibold tracking-tight">Latchkey dashboard</h1>
         <ThemeToggle />
       </div>
-      <Card>
-        <p className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">Sign in with your Latchkey account to manage your projects.</p>
-        <a
-          href={hostedSignInUrl(dashboardReturn)}
-          className="inline-flex w-full items-center justify-center rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700"
-        >
-          Continue to the sign-in page
-        </a>
-      </Card>
-      <Card title={mode === "sign-in" ? "Or sign in here" : "Create the owner account"} description="Works even when the hosted sign-in pages are not available.">
+      <Card title={mode === "sign-in" ? "Sign in" : "Create the owner account"} description="With your Latchkey account, to manage your projects.">
         <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
           {needsKey && (
             <Field label="Publishable client key of the internal project" hint="Printed by the server at its first start (pck_…). Asked once; kept in this browser.">
@@ -84,6 +76,14 @@ export default function SignIn() {
             {mode === "sign-in" ? "No account yet? Create one" : "Already have an account? Sign in"}
           </Button>
         </form>
+        {!needsKey && (
+          <p className="mt-3 border-t border-zinc-200 pt-3 text-center text-sm text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
+            No password?{" "}
+            <a href={hostedSignInUrl(dashboardReturn)} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              Sign in with a code, a passkey or a provider
+            </a>
+          </p>
+        )}
       </Card>
     </main>
   );

@@ -7,6 +7,8 @@ import { BackLink, ConfirmDelete } from "../components/detail-page.js";
 import { MetadataCard } from "../components/metadata-card.js";
 import { Badge, Button, Card, CopyValue, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
 import { apiOrigin } from "../lib/config.js";
+import { UserPicker } from "../components/pickers/user-picker.js";
+import type { PickerOption } from "../components/pickers/search-picker.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
 import { useAdminProject } from "../lib/use-project.js";
@@ -18,7 +20,7 @@ function Members({ teamId }: { teamId: string }) {
   const members = useQuery(trpc.listTeamMemberProfiles.queryOptions({ query: { team_id: teamId } }));
   const grants = useQuery(trpc.listTeamPermissions.queryOptions({ query: { team_id: teamId, recursive: false } }));
   const definitions = useQuery(trpc.listTeamPermissionDefinitions.queryOptions());
-  const [userId, setUserId] = useState("");
+  const [newMember, setNewMember] = useState<PickerOption | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.listTeamMemberProfiles.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.listTeamPermissions.queryKey() });
@@ -92,11 +94,13 @@ function Members({ teamId }: { teamId: string }) {
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          add.mutate({ params: { team_id: teamId, user_id: userId.trim() } }, { onSuccess: () => setUserId("") });
+          if (newMember) add.mutate({ params: { team_id: teamId, user_id: newMember.id } }, { onSuccess: () => setNewMember(null) });
         }}
       >
-        <Field label="Add a member by user id">{(id) => <Input id={id} className="w-80 font-mono" value={userId} onChange={(e) => setUserId(e.target.value)} />}</Field>
-        <Button type="submit" variant="secondary" busy={add.isPending} disabled={!userId.trim()}>
+        <div className="w-full max-w-sm">
+          <UserPicker label="Add a member" value={newMember} onChange={setNewMember} />
+        </div>
+        <Button type="submit" variant="secondary" busy={add.isPending} disabled={!newMember}>
           Add member
         </Button>
       </form>

@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, Empty, Field, formatDate, InlineError, Input, Modal, PageHeader, QueryView, Table, td } from "../components/ui.js";
+import { clickableRow, openRowLink } from "../components/row-link.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
 
@@ -51,14 +52,14 @@ export default function Teams() {
           return (
             <Table caption="Teams" head={["Name", "Created", "Id"]}>
               {shown.map((team) => (
-                <tr key={team.id} className="bg-white dark:bg-zinc-900">
+                <tr key={team.id} className={`bg-white dark:bg-zinc-900 ${clickableRow}`} onClick={(e) => openRowLink(e, () => void navigate(path(`teams/${team.id}`)))}>
                   <td className={td}>
                     <Link className="font-medium text-indigo-700 hover:underline dark:text-indigo-300" to={path(`teams/${team.id}`)}>
                       {team.display_name}
                     </Link>
                   </td>
                   <td className={td}>{formatDate(team.created_at_millis)}</td>
-                  <td className={`${td} font-mono text-xs`}>{team.id}</td>
+                  <td className={`${td} break-all font-mono text-xs`}>{team.id}</td>
                 </tr>
               ))}
             </Table>

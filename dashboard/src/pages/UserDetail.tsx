@@ -1,14 +1,15 @@
 /**
  * One user: profile, metadata editors, sessions, contact channels, teams, permissions, OAuth links and
- * API keys; impersonation (a session shown once) and deletion.
+ * API keys; impersonation (a one-time link that opens the app as the user) and deletion.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Trash2, VenetianMask } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { BackLink, ConfirmDelete } from "../components/detail-page.js";
+import { ImpersonateButton } from "../components/impersonate-button.js";
 import { MetadataCard } from "../components/metadata-card.js";
-import { Badge, Button, Card, CopyValue, Empty, Field, formatDate, InlineError, Input, Modal, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
+import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
 import { useAdminProject } from "../lib/use-project.js";
@@ -135,7 +136,7 @@ function ContactChannels({ userId }: { userId: string }) {
             <ul className="flex flex-col gap-1 text-sm">
               {c.items.map((ch) => (
                 <li key={ch.id} className="flex flex-wrap items-center gap-2">
-                  <span>{ch.value}</span>
+                  <span className="break-all">{ch.value}</span>
                   {ch.is_primary && <Badge>primary</Badge>}
                   {ch.is_verified ? <Badge tone="good">verified</Badge> : <Badge tone="warn">unverified</Badge>}
                   {ch.used_for_auth && <Badge>used for sign-in</Badge>}
@@ -293,36 +294,6 @@ function ApiKeys({ userId }: { userId: string }) {
   );
 }
 
-function Impersonate({ userId }: { userId: string }) {
-  const trpc = useTRPC();
-  const [open, setOpen] = useState(false);
-  const create = useMutation(trpc.createSession.mutationOptions());
-  return (
-    <>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setOpen(true);
-          create.mutate({ body: { user_id: userId, is_impersonation: true, expires_in_millis: 60 * 60 * 1000 } });
-        }}
-      >
-        <VenetianMask aria-hidden className="size-4" /> Impersonate
-      </Button>
-      <Modal open={open} onOpenChange={setOpen} title="Impersonation session" description="A one-hour session as this user, marked as an impersonation. The tokens are shown only now.">
-        {create.isPending && <p className="text-sm">Starting a session…</p>}
-        <InlineError error={create.error} />
-        {create.data && (
-          <div className="flex flex-col gap-3">
-            <CopyValue label="Refresh token" value={create.data.refresh_token} />
-            <CopyValue label="Access token" value={create.data.access_token} />
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">Use them in your app's token store (for example the Stack SDK's `tokenStore` option) to see the app as this user.</p>
-          </div>
-        )}
-      </Modal>
-    </>
-  );
-}
-
 export default function UserDetail() {
   const { userId = "" } = useParams();
   const trpc = useTRPC();
@@ -348,7 +319,7 @@ export default function UserDetail() {
         description={user.data?.primary_email ?? undefined}
         actions={
           <>
-            <Impersonate userId={userId} />
+            <ImpersonateButton userId={userId} userName={name} />
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>
               <Trash2 aria-hidden className="size-4" /> Delete user
             </Button>

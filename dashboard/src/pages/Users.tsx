@@ -8,6 +8,8 @@ import { ChevronLeft, ChevronRight, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Badge, Button, Empty, ErrorState, Field, formatDate, InlineError, Input, Loading, Modal, PageHeader, Select } from "../components/ui.js";
+import { clickableRow, openRowLink } from "../components/row-link.js";
+import { UserCards } from "../components/users/user-cards.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC, type AppRouter } from "../lib/trpc.js";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -36,7 +38,9 @@ function CreateUser({ open, onOpenChange }: { open: boolean; onOpenChange: (open
   const create = useMutation(
     trpc.createUser.mutationOptions({
       onSuccess: async (user) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.listUsers.queryKey() });
+        await queryClient.invalidateQueries({
+          queryKey: trpc.listUsers.queryKey(),
+        });
         onOpenChange(false);
         void navigate(path(`users/${user.id}`));
       },
@@ -82,6 +86,7 @@ function CreateUser({ open, onOpenChange }: { open: boolean; onOpenChange: (open
 export default function Users() {
   const trpc = useTRPC();
   const path = useProjectPath();
+  const navigate = useNavigate();
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim(), 300);
   const [pageSize, setPageSize] = useState(25);
@@ -94,7 +99,14 @@ export default function Users() {
     setPage(0);
   }, [query, pageSize]);
   const users = useQuery({
-    ...trpc.listUsers.queryOptions({ query: { limit: pageSize, desc: true, cursor: cursors[page], ...(query ? { query } : {}) } }),
+    ...trpc.listUsers.queryOptions({
+      query: {
+        limit: pageSize,
+        desc: true,
+        cursor: cursors[page],
+        ...(query ? { query } : {}),
+      },
+    }),
     placeholderData: keepPreviousData,
   });
   const nextCursor = users.data?.pagination.next_cursor ?? null;
@@ -125,12 +137,24 @@ export default function Users() {
         cell: ({ row: { original: u } }) =>
           [u.has_password && "password", u.otp_auth_enabled && "code", u.passkey_auth_enabled && "passkey", ...u.oauth_providers.map((p) => p.id)].filter(Boolean).join(", ") || "—",
       }),
-      column.accessor("signed_up_at_millis", { header: "Signed up", cell: (info) => formatDate(info.getValue()) }),
-      column.accessor("last_active_at_millis", { header: "Last active", cell: (info) => formatDate(info.getValue()) }),
+      column.accessor("signed_up_at_millis", {
+        header: "Signed up",
+        cell: (info) => formatDate(info.getValue()),
+      }),
+      column.accessor("last_active_at_millis", {
+        header: "Last active",
+        cell: (info) => formatDate(info.getValue()),
+      }),
     ],
     [path],
   );
-  const table = useReactTable({ data: users.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, getRowId: (u) => u.id });
+  const table = useReactTable({
+    data: users.data?.items ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    getRowId: (u) => u.id,
+  });
 
   return (
     <>
@@ -168,32 +192,35 @@ export default function Users() {
       ) : users.data.items.length === 0 ? (
         <Empty title={query ? "No user matches this search" : "No users yet"}>{query ? "Try part of a name or an e-mail address." : "Create one, or let people sign up through your app."}</Empty>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800" aria-busy={users.isFetching}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Users, page {page + 1}</caption>
-            <thead className="bg-zinc-100 text-xs uppercase tracking-wide text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className="px-3 py-2 font-medium">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody className="divide-y divide-zinc-200 bg-white dark:divide-zinc-800 dark:bg-zinc-900">
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div aria-busy={users.isFetching}>
+          <UserCards users={users.data.items} href={(id) => path(`users/${id}`)} />
+          <div className="hidden overflow-x-auto rounded-md border border-zinc-200 sm:block dark:border-zinc-800">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Users, page {page + 1}</caption>
+              <thead className="bg-zinc-100 text-xs uppercase tracking-wide text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col" className="px-3 py-2 font-medium">
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody className="divide-y divide-zinc-200 bg-white dark:divide-zinc-800 dark:bg-zinc-900">
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className={clickableRow} onClick={(e) => openRowLink(e, () => void navigate(path(`users/${row.id}`)))}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className="px-3 py-2">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <nav aria-label="Pages of users" className="mt-3 flex items-center gap-2">
