@@ -192,7 +192,7 @@ async function journey(page: Page, server: DashboardServer, errors: string[]) {
   const link = await page.getByRole("link", { name: /^Open the app as/ }).getAttribute("href");
   await shootBoth(page, "user-impersonate");
   await page.getByRole("button", { name: "Close" }).click();
-  const used = await server.lk.call("POST", "/auth/otp/sign-in", { access: "client", project, body: { code: new URL(link!).searchParams.get("code") } });
+  const used = await server.lk.call("POST", "/auth/otp/sign-in", { access: "server", project, body: { code: new URL(link!).searchParams.get("code") } });
   expect(used.status, used.text).toBe(200);
   const sessions = await server.lk.call("GET", `/auth/sessions?user_id=${userId}`, { access: "admin", project });
   expect(sessions.body.items.map((x: { is_impersonation: boolean }) => x.is_impersonation)).toEqual([true]);
