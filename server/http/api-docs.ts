@@ -4,10 +4,12 @@
  * and no build step, and say exactly what the contract says. The first page is an index of every route,
  * grouped by resource, with a search (`?q=`, answered by the server); each resource's page (`?tag=`) holds
  * its routes in full: parameters, body fields with an example, answer fields with an example, the errors
- * they may return, and a curl and a JavaScript sample.
+ * they may return, a curl and a JavaScript `fetch` sample, and an SDK sample where `@latchkey/js` has a
+ * method for the route (api-docs-sdk-samples.ts).
  */
 import { createHash } from "node:crypto";
 import { curlSample, exampleOf, fetchSample } from "./api-docs-samples.js";
+import { sdkSamples, sdkSetup } from "./api-docs-sdk-samples.js";
 
 type Json = Record<string, unknown>;
 export interface OpenApiDocument {
@@ -145,7 +147,7 @@ export function renderApiDocs(document: OpenApiDocument, level: string | null, v
           `<p><strong>${prose(operation.summary)}</strong> <span class="muted">(${escape(id)})</span></p>`,
           operation.description ? `<p>${prose(operation.description)}</p>` : "",
           sample("curl", curlSample(method, path, operation, bodyExample), true),
-          sample("JavaScript (fetch)", fetchSample(method, path, operation, bodyExample)),
+          ...sdkOrFetch(id, fetchSample(method, path, operation, bodyExample)),
           parameterRows.length ? `<h3>Parameters</h3><table><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr>${parameterRows.join("")}</table>` : "",
           bodyContent ? `<h3>Body (${escape(bodyContent[0])})</h3>${fields(bodySchema)}${bodyExample !== undefined ? sample("Example body", JSON.stringify(bodyExample, null, 2)) : ""}` : "",
           responses.join(""),
@@ -167,7 +169,9 @@ export function renderApiDocs(document: OpenApiDocument, level: string | null, v
 
   let body: string;
   if (view.tag !== null && tags.includes(view.tag)) {
-    body = `<h2>${escape(view.tag)}</h2><p><a href="?${levelParam.replace(/&amp;$/, "")}">All resources</a></p>${operations.filter((o) => o.tag === view.tag).map((o) => o.render()).join("")}`;
+    const onPage = operations.filter((o) => o.tag === view.tag);
+    const setup = onPage.some((o) => o.id in sdkSamples) ? sample("How the SDK samples make clientApp, serverApp and adminApp", sdkSetup) : "";
+    body = `<h2>${escape(view.tag)}</h2><p><a href="?${levelParam.replace(/&amp;$/, "")}">All resources</a></p>${setup}${onPage.map((o) => o.render()).join("")}`;
   } else {
     const words = (view.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
     const matches = operations.filter((o) => words.every((word) => `${o.tag} ${o.id} ${o.method} ${o.path} ${o.summary}`.toLowerCase().includes(word)));
@@ -188,6 +192,13 @@ export function renderApiDocs(document: OpenApiDocument, level: string | null, v
 <nav aria-label="Resources">${nav}</nav><main><header><h1>${escape(document.info.title)} ${escape(document.info.version)}</h1><p>${prose(document.info.description)}</p>
 <p>Access level: ${levels} · <a href="${level ? `openapi.${escape(level)}.json` : "openapi.json"}">OpenAPI document</a></p>${search}</header>
 ${body}</main></body></html>`;
+}
+
+/** The SDK sample of a route (open), with the fetch one folded; or only the fetch one, saying the SDK has no method for it. */
+function sdkOrFetch(id: string, fetchCode: string): string[] {
+  const sdk = sdkSamples[id as keyof typeof sdkSamples];
+  if (!sdk) return [sample("JavaScript (fetch; the SDK has no method for this route)", fetchCode)];
+  return [sample("JavaScript SDK (@latchkey/js, @stackframe/js)", sdk.code, true), sample("JavaScript (fetch)", fetchCode)];
 }
 
 /** A sample in a collapsible block (open when `open`). */
