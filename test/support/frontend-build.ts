@@ -11,7 +11,8 @@ export type Frontend = "hosted" | "dashboard";
 
 const workspaces: Record<Frontend, { workspace: string; sources: string[] }> = {
   hosted: { workspace: "clients/hosted", sources: ["clients/hosted/src", "clients/hosted/index.html", "clients/hosted/vite.config.ts", "clients/react/src", "clients/js/src"] },
-  dashboard: { workspace: "dashboard", sources: ["dashboard/src", "dashboard/index.html", "dashboard/vite.config.ts", "clients/react/src", "clients/js/src"] },
+  // The dashboard also bundles contract/ modules and reads docs/QUICKSTARTS.md (the Connect page) at build time.
+  dashboard: { workspace: "dashboard", sources: ["dashboard/src", "dashboard/index.html", "dashboard/vite.config.ts", "clients/react/src", "clients/js/src", "contract", "docs/QUICKSTARTS.md"] },
 };
 
 function newestTime(path: string): number {

@@ -14,6 +14,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes } from "../../support/chromium.js";
 import { testDialects } from "../../support/databases.js";
+import { copied, envValues, newOwnerProject } from "./connect-steps.js";
 import { AREA, startDashboardServer } from "./harness.js";
 
 let browser: Browser;
@@ -25,14 +26,6 @@ afterAll(async () => {
 });
 
 const shootAll = (page: Page, name: string) => shootThemes(page, AREA, name, { themes: classTheme, widths: ["desktop", "phone"] });
-
-/** Clicks a copy button and answers what it put on the clipboard. */
-async function copied(page: Page, button: string): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(""));
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe("");
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** Runs `node --env-file=.env --import tsx quickstart.mjs` in `dir` (inside the repository, so @latchkey/js and tsx resolve to the workspace's). */
 function runApp(dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -57,16 +50,7 @@ describe.each(testDialects)("dashboard: connect your app on %s", (dialect) => {
     rmSync(appDir, { recursive: true, force: true });
     mkdirSync(appDir, { recursive: true });
     try {
-      await page.goto(`${server.url}/dashboard/`);
-      await page.getByRole("button", { name: "No account yet? Create one" }).click();
-      await page.getByLabel("E-mail").fill("owner@example.com");
-      await page.getByLabel("Password").fill("correct horse battery staple");
-      await page.getByRole("button", { name: "Create account" }).click();
-      await page.getByRole("heading", { name: "Welcome to Latchkey" }).waitFor();
-      await page.getByLabel("Project name").fill("Acme");
-      await page.getByRole("button", { name: "Create project" }).click();
-      await page.getByRole("heading", { name: "Overview" }).waitFor();
-      const projectId = new URL(page.url()).pathname.split("/")[3]!;
+      const projectId = await newOwnerProject(page, server.url);
 
       // Password sign-in is on by default, and the Overview says so.
       const methods = page.getByRole("list", { name: "Enabled sign-in methods" });
@@ -86,7 +70,7 @@ describe.each(testDialects)("dashboard: connect your app on %s", (dialect) => {
       await shootAll(page, "connect-node");
 
       const env = await copied(page, "Copy .env block");
-      const values = Object.fromEntries(env.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+      const values = envValues(env);
       expect(Object.keys(values)).toEqual(["LATCHKEY_URL", "LATCHKEY_PROJECT_ID", "LATCHKEY_PUBLISHABLE_CLIENT_KEY", "LATCHKEY_SECRET_SERVER_KEY"]);
       expect(values).toMatchObject({ LATCHKEY_URL: server.url, LATCHKEY_PROJECT_ID: projectId, LATCHKEY_PUBLISHABLE_CLIENT_KEY: expect.stringMatching(/^pck_/) });
       const code = await copied(page, "Copy Node / any backend code 1");
