@@ -10,21 +10,13 @@ import { Link, useNavigate } from "react-router";
 import { Badge, Button, Empty, ErrorState, Field, formatDate, InlineError, Input, Loading, Modal, PageHeader, Select } from "../components/ui.js";
 import { clickableRow, openRowLink } from "../components/row-link.js";
 import { UserCards } from "../components/users/user-cards.js";
+import { useDebounced } from "../lib/use-debounced.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC, type AppRouter } from "../lib/trpc.js";
 import type { inferRouterOutputs } from "@trpc/server";
 
 type User = inferRouterOutputs<AppRouter>["listUsers"]["items"][number];
 const column = createColumnHelper<User>();
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function CreateUser({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const trpc = useTRPC();

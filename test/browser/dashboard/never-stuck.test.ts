@@ -67,7 +67,7 @@ async function redeem(link: string) {
 }
 
 describe.each(testDialects)("dashboard pages that never leave a person stuck on %s", (dialect) => {
-  it("pickers, impersonation link, items and offers, clickable rows, audit changes, transfer, template notice, phone layouts", { timeout: 480_000 }, async () => {
+  it("pickers, impersonation link, items and offers, clickable rows, audit changes, transfer, template notice, phone layouts", { timeout: 600_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { project, adaId, graceId, namelessId, teamId } = await seed(server);
     const { page, errors, context } = await newPage(browser);

@@ -25,15 +25,6 @@ export interface SearchPickerProps {
   emptyText: string;
 }
 
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 export function SearchPicker({ label, placeholder, value, onChange, useOptions, emptyText }: SearchPickerProps) {
   const id = useId();
   const listId = `${id}-list`;

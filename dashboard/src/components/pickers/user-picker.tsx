@@ -1,7 +1,8 @@
 /** Picks one of the project's users by name, e-mail or id (the users list's own search). */
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage, useTRPC } from "../../lib/trpc.js";
-import { SearchPicker, useDebounced, type PickerOption } from "./search-picker.js";
+import { useDebounced } from "../../lib/use-debounced.js";
+import { SearchPicker, type PickerOption } from "./search-picker.js";
 
 function useUserOptions(text: string, enabled: boolean) {
   const trpc = useTRPC();
