@@ -174,12 +174,12 @@ describe("latchkey CLI", () => {
     const logout = json(await latchkey(home, ["--json", "logout"]));
     expect(logout).toEqual({ signedOut: true });
     expect((await latchkey(home, ["project", "list"])).code).toBe(77);
-  }, 60_000);
+  }, 180_000); // twelve CLI processes, each a Node start: 2-6 s apiece on a loaded 2-core machine
 
   it("prints the effective settings without secrets", async () => {
     const run = await latchkey(home, ["--json", "start", "--print-config"], undefined, { ...keys, DATABASE_URL: "postgres://app:dbpassword@db:5432/app", LATCHKEY_METRICS_TOKEN: "metrics-token-secret-123" });
     const settings = json(run);
     expect(settings).toMatchObject({ DATABASE_URL: "postgres://app:***@db:5432/app", LATCHKEY_INTERNAL_SUPER_SECRET_ADMIN_KEY: "(set)", LATCHKEY_METRICS_TOKEN: "(set)", PORT: "8102" });
     for (const secret of [...Object.values(keys), "dbpassword", "metrics-token-secret-123"]) expect(run.stdout).not.toContain(secret);
-  });
+  }, 60_000);
 });

@@ -187,5 +187,5 @@ describe.each(testDialects)("latchkey users import | export (%s)", (dialect) => 
     const firebase = await cli(server, ["users", "import", file, "--project", "internal", "--firebase-rounds", "8"], dir);
     expect(firebase.code).toBe(64);
     expect(firebase.stderr).toContain("Firebase hashes need all four of");
-  });
+  }, 60_000); // three CLI processes: each a Node start, seconds apiece on a loaded machine
 });
