@@ -138,7 +138,7 @@ describe("latchkey CLI", () => {
     expect(revoked.manually_revoked_at_millis).toEqual(expect.any(Number));
     // Key checks are cached for up to 2 s.
     await expect.poll(async () => (await api(server, "GET", "/projects/current", asApp)).status, { timeout: 5_000, interval: 250 }).toBe(401);
-  }, 120_000);
+  }, 240_000); // about twenty CLI processes and a browser-free login round trip
 
   it("explains failures in words, with exit codes that say what went wrong", async () => {
     const notSignedIn = await latchkey(strangerHome, ["project", "list"]);
