@@ -53,6 +53,7 @@ export function describeConfig(config: ServerConfig): ConfigLine[] {
     line("LATCHKEY_METRICS_PORT", config.metrics.port ?? "(unset)"),
     line("LATCHKEY_METRICS_HOST", config.metrics.host),
     line("LATCHKEY_METRICS_TOKEN", isSet(config.metrics.token, "(unset)")),
+    line("LATCHKEY_CRON_SECRET", isSet(config.cronSecret, "(unset: POST /internal/failed-emails-digest answers 401)")),
     line("LATCHKEY_STRIPE_SECRET_KEY", isSet(config.stripe?.secretKey, "(unset: purchases in test mode only)")),
     line("LATCHKEY_STRIPE_WEBHOOK_SECRET", isSet(config.stripe?.webhookSecret, "(unset)")),
     line("LATCHKEY_STRIPE_API_BASE", config.stripe?.apiBase ? withoutPassword(config.stripe.apiBase) : "(unset: Stripe's API)"),
