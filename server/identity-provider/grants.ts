@@ -40,6 +40,7 @@ export async function revokeConsent(deps: AppDeps, projectId: string, userId: st
 export async function issueCode(deps: AppDeps, request: AuthorizationRequest, client: OAuthClientRow, userId: string, authTime: Date): Promise<string> {
   const code = randomCode(256);
   const now = deps.clock.now();
+  const consent = await deps.queries.identityProvider.findConsent(request.projectId, userId, client.id);
   await deps.queries.identityProvider.insertCode({
     id: randomUUID(),
     projectId: request.projectId,
@@ -55,6 +56,7 @@ export async function issueCode(deps: AppDeps, request: AuthorizationRequest, cl
     createdAt: now,
     expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
     grantId: randomUUID(),
+    consentId: consent?.id ?? null,
   });
   return code;
 }

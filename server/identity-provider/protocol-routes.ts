@@ -17,7 +17,7 @@ import { discoveryDocument, issuerOf } from "./issuer.js";
 import { oauthError, oauthJson, readForm } from "./oauth-reply.js";
 import { knownScopes } from "./scopes.js";
 import { tokenEndpoint } from "./token-endpoint.js";
-import { userClaims, verifyClientAccessToken } from "./tokens.js";
+import { userClaims, verifyClientAccessToken, stillGranted } from "./tokens.js";
 import { registrationInput } from "./registration.js";
 import { jwtVerify, decodeProtectedHeader } from "jose";
 
@@ -62,7 +62,7 @@ export function mountProtocolRoutes(app: Hono, deps: AppDeps): void {
     const token = bearerOf(c);
     const challenge = (error: string) => ({ "www-authenticate": `Bearer error="${error}"` });
     const verified = token ? await verifyClientAccessToken(deps, projectId, token) : null;
-    if (!verified) return oauthError("invalid_token", "the access token is not valid", 401, challenge("invalid_token"));
+    if (!verified || !(await stillGranted(deps, projectId, verified))) return oauthError("invalid_token", "the access token is not valid", 401, challenge("invalid_token"));
     if (verified.sub === verified.clientId || !verified.scopes.includes("openid")) return oauthError("insufficient_scope", "userinfo needs a user's token with the openid scope", 403, challenge("insufficient_scope"));
     const record = await deps.queries.users.find(projectId, verified.sub);
     if (!record) return oauthError("invalid_token", "the user no longer exists", 401, challenge("invalid_token"));
@@ -99,7 +99,7 @@ export function mountProtocolRoutes(app: Hono, deps: AppDeps): void {
     }
     if (!allowed) return oauthError("invalid_client", "introspection needs a confidential client's credentials or the project's secret server key", 401);
     const verified = await verifyClientAccessToken(deps, projectId, form.get("token")!);
-    if (!verified) return oauthJson({ active: false });
+    if (!verified || !(await stillGranted(deps, projectId, verified))) return oauthJson({ active: false });
     return oauthJson({
       active: true,
       scope: verified.scopes.join(" "),

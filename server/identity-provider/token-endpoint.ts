@@ -40,12 +40,12 @@ async function userTokens(
   deps: AppDeps,
   projectId: string,
   client: OAuthClientRow,
-  grant: { userId: string; scopes: string[]; resource: string | null; nonce: string | null; authTime: Date; grantType: "authorization_code" | "refresh_token" },
+  grant: { grantId: string; userId: string; scopes: string[]; resource: string | null; nonce: string | null; authTime: Date; grantType: "authorization_code" | "refresh_token" },
   refreshToken: string | null,
 ): Promise<Response> {
   const record = await deps.queries.users.find(projectId, grant.userId);
   if (!record) return oauthError("invalid_grant", "the user no longer exists");
-  const accessToken = await issueAccessToken(deps, projectId, { sub: grant.userId, userId: grant.userId, clientId: client.clientId, scopes: grant.scopes, resource: grant.resource });
+  const accessToken = await issueAccessToken(deps, projectId, { sub: grant.userId, userId: grant.userId, grantId: grant.grantId, clientId: client.clientId, scopes: grant.scopes, resource: grant.resource });
   const idToken = grant.scopes.includes("openid")
     ? await issueIdToken(deps, projectId, { record, clientId: client.clientId, scopes: grant.scopes, nonce: grant.nonce, authTime: grant.authTime, accessToken })
     : undefined;
@@ -70,7 +70,7 @@ async function codeGrant(deps: AppDeps, projectId: string, client: OAuthClientRo
   const refreshToken = wantsRefresh
     ? await issueRefreshToken(deps, { projectId, clientRowId: client.id, userId: row.userId, grantId: row.grantId, scopes: row.scopes, resource: row.resource, authTime: row.authTime })
     : null;
-  return userTokens(deps, projectId, client, { userId: row.userId, scopes: row.scopes, resource: row.resource, nonce: row.nonce, authTime: row.authTime, grantType: "authorization_code" }, refreshToken);
+  return userTokens(deps, projectId, client, { grantId: row.grantId, userId: row.userId, scopes: row.scopes, resource: row.resource, nonce: row.nonce, authTime: row.authTime, grantType: "authorization_code" }, refreshToken);
 }
 
 async function refreshGrant(deps: AppDeps, projectId: string, client: OAuthClientRow, form: URLSearchParams): Promise<Response> {
@@ -83,7 +83,7 @@ async function refreshGrant(deps: AppDeps, projectId: string, client: OAuthClien
   if (asked.length > 0 && !covers(row.scopes, asked)) return oauthError("invalid_scope", "a refresh may only narrow the granted scopes");
   // A project scope lasts only while the user holds its permission.
   const scopes = await scopesUserHolds(deps, projectId, row.userId, asked.length > 0 ? asked : row.scopes);
-  return userTokens(deps, projectId, client, { userId: row.userId, scopes, resource: row.resource, nonce: null, authTime: row.authTime, grantType: "refresh_token" }, next);
+  return userTokens(deps, projectId, client, { grantId: row.grantId, userId: row.userId, scopes, resource: row.resource, nonce: null, authTime: row.authTime, grantType: "refresh_token" }, next);
 }
 
 async function clientCredentialsGrant(deps: AppDeps, projectId: string, client: OAuthClientRow, form: URLSearchParams): Promise<Response> {
@@ -96,7 +96,7 @@ async function clientCredentialsGrant(deps: AppDeps, projectId: string, client: 
   if (resources.length > 1 || (resources[0] !== undefined && !URL.canParse(resources[0]))) return oauthError("invalid_target", "one absolute resource URI");
   const resource = resources[0] ?? null;
   const scopes = asked.length > 0 ? asked : machineScopes;
-  const accessToken = await issueAccessToken(deps, projectId, { sub: client.clientId, userId: null, clientId: client.clientId, scopes, resource });
+  const accessToken = await issueAccessToken(deps, projectId, { sub: client.clientId, userId: null, grantId: null, clientId: client.clientId, scopes, resource });
   await recordIssued(deps, projectId, client, null, "client_credentials", scopes, resource);
   return oauthJson({ access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: scopes.join(" ") });
 }

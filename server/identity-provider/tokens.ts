@@ -21,12 +21,17 @@ export interface AccessTokenClaims {
   resource: string | null;
   /** The user the token stands for (null for client_credentials). */
   userId: string | null;
+  /** The grant a user's token belongs to (null for client_credentials): revoking it deactivates the token. */
+  grantId: string | null;
 }
+
+/** The private claim naming a user token's grant. */
+const GRANT_CLAIM = "grant_id";
 
 export async function issueAccessToken(deps: AppDeps, projectId: string, claims: AccessTokenClaims): Promise<string> {
   const key = await deps.signingKeys.current(projectId, "regular");
   const now = Math.floor(deps.clock.now().getTime() / 1000);
-  return new SignJWT({ client_id: claims.clientId, scope: claims.scopes.join(" ") })
+  return new SignJWT({ client_id: claims.clientId, scope: claims.scopes.join(" "), ...(claims.grantId !== null && { [GRANT_CLAIM]: claims.grantId }) })
     .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: ACCESS_TOKEN_TYPE })
     .setIssuer(issuerOf(deps.config.publicUrl, projectId))
     .setSubject(claims.sub)
@@ -88,6 +93,7 @@ export interface VerifiedClientAccessToken {
   iat: number;
   exp: number;
   jti: string;
+  grantId: string | null;
 }
 
 /** An access token this project issued to a client, checked (signature, issuer, type, expiry), or null. */
@@ -105,8 +111,29 @@ export async function verifyClientAccessToken(deps: AppDeps, projectId: string, 
     });
     if (typeof payload.sub !== "string" || typeof payload.client_id !== "string" || typeof payload.scope !== "string") return null;
     const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
-    return { sub: payload.sub, clientId: payload.client_id, scopes: payload.scope.split(" ").filter(Boolean), aud: aud ?? "", iat: payload.iat ?? 0, exp: payload.exp ?? 0, jti: payload.jti ?? "" };
+    const grantId = typeof payload[GRANT_CLAIM] === "string" ? payload[GRANT_CLAIM] : null;
+    return { sub: payload.sub, clientId: payload.client_id, scopes: payload.scope.split(" ").filter(Boolean), aud: aud ?? "", iat: payload.iat ?? 0, exp: payload.exp ?? 0, jti: payload.jti ?? "", grantId };
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a verified token is still backed by what issued it. The JWT alone stays valid until it expires;
+ * introspection and userinfo also ask the database: the client still exists, and for a user's token the
+ * grant was not revoked (a replayed code or refresh token, RFC 7009 revocation) and the user's consent to
+ * the client is the one the grant was made under (withdrawn consent, a deleted user or client: inactive).
+ */
+export async function stillGranted(deps: AppDeps, projectId: string, token: VerifiedClientAccessToken): Promise<boolean> {
+  const ip = deps.queries.identityProvider;
+  const client = await ip.findClient(projectId, token.clientId);
+  if (!client) return false;
+  if (token.sub === token.clientId && token.grantId === null) return client.grantTypes.includes("client_credentials");
+  const consent = await ip.findConsent(projectId, token.sub, client.id);
+  if (!consent) return false;
+  // Tokens from before grant ids were issued (at most an hour old) are judged by the consent alone.
+  if (token.grantId === null) return consent.createdAt.getTime() <= token.iat * 1000 + 999;
+  const grant = await ip.findGrant(projectId, token.grantId);
+  if (!grant || grant.grantRevokedAt !== null || grant.userId !== token.sub || grant.clientRowId !== client.id) return false;
+  return grant.consentId === null ? consent.createdAt <= grant.createdAt : grant.consentId === consent.id;
 }

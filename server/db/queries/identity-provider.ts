@@ -92,8 +92,15 @@ export function identityProviderQueries(store: Store) {
         .returning({ id: refresh.id });
       return used.length > 0;
     },
+    /** Revokes a grant: its refresh tokens, and (marked on the code it came from) its access tokens. */
     async revokeGrant(projectId: string, grantId: string, now: Date, db: Db = store.db) {
       await db.update(refresh).set({ revokedAt: now }).where(and(eq(refresh.projectId, projectId), eq(refresh.grantId, grantId), isNull(refresh.revokedAt)));
+      await db.update(codes).set({ grantRevokedAt: now }).where(and(eq(codes.projectId, projectId), eq(codes.grantId, grantId), isNull(codes.grantRevokedAt)));
+    },
+    /** The code a grant came from (its client, user and revocation), or undefined once its client or user is deleted. */
+    async findGrant(projectId: string, grantId: string, db: Db = store.db): Promise<OAuthCodeRow | undefined> {
+      const [row] = await db.select().from(codes).where(and(eq(codes.projectId, projectId), eq(codes.grantId, grantId))).limit(1);
+      return row;
     },
     async revokeUserClientTokens(projectId: string, userId: string, clientRowId: string, now: Date, db: Db = store.db) {
       await db

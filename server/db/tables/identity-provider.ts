@@ -55,8 +55,19 @@ export function defineIdentityProviderTables(b: TableBuilders, { projects, users
       usedAt: b.time("used_at"),
       /** The grant its tokens belong to once redeemed (a replayed code revokes it). */
       grantId: b.text("grant_id").notNull(),
+      /**
+       * When the grant was revoked (a replayed code or refresh token, or RFC 7009 revocation): its access
+       * tokens, which carry the grant id, are inactive from then on at introspection and userinfo.
+       */
+      grantRevokedAt: b.time("grant_revoked_at"),
+      /** The consent the grant was made under: withdrawing it (or consenting anew) leaves the grant behind. */
+      consentId: b.text("consent_id"),
     },
-    (t) => [b.uniqueIndex("oauth_codes_hash_idx").on(t.codeHash), b.index("oauth_codes_expiry_idx").on(t.projectId, t.expiresAt)],
+    (t) => [
+      b.uniqueIndex("oauth_codes_hash_idx").on(t.codeHash),
+      b.index("oauth_codes_expiry_idx").on(t.projectId, t.expiresAt),
+      b.index("oauth_codes_grant_idx").on(t.projectId, t.grantId),
+    ],
   );
 
   /** A user's consent to a client for a set of scopes (the consent page is skipped for a covered request). */
