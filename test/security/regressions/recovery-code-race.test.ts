@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { StatusError } from "../../../server/errors.js";
 import { testDialects } from "../../support/databases.js";
 import { callApp, startTwoServers } from "./support/two-servers.js";
 
@@ -37,7 +38,10 @@ describe.each(testDialects)("a recovery code used by concurrent sign-ins on %s",
     );
     const outcomes = responses.map((res) => (res.status === 200 ? "in" : String(res.body.code ?? res.status)));
     expect(outcomes.filter((o) => o === "in"), outcomes.join(" ")).toHaveLength(1);
-    expect(outcomes.filter((o) => o !== "in"), outcomes.join(" ")).toEqual(Array(SIGN_INS - 1).fill("INVALID_TOTP_CODE"));
+    // Each loser is told the code was used (issue 37: a used recovery code says so, instead of "wrong code").
+    expect(outcomes.filter((o) => o !== "in"), outcomes.join(" ")).toEqual(Array(SIGN_INS - 1).fill("409"));
+    const usedMessage = new StatusError("recoveryCodeAlreadyUsed").message;
+    for (const res of responses.filter((r) => r.status !== 200)) expect(res.text).toBe(usedMessage);
     const winner = responses.find((res) => res.status === 200)!;
     expect(winner.body).toMatchObject({ user_id: created.body.id });
   });

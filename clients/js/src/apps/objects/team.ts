@@ -54,7 +54,7 @@ export interface Team {
   inviteUser(options: { email: string; callbackUrl?: string }): Promise<void>;
   /** The members with their team profiles. @example `const members = await team.listUsers();` */
   listUsers(): Promise<TeamUser[]>;
-  /** Removes a member; others than yourself need the `$remove_members` permission (`TeamPermissionRequired` otherwise). @example `await team.removeUser(member.id);` */
+  /** Removes a member; others than yourself need the `$remove_members` permission (`TeamPermissionRequired` otherwise). @example `await team.removeUser(userId);` */
   removeUser(userId: string): Promise<void>;
   /** Pending invitations. @example `const pending = await team.listInvitations();` */
   listInvitations(): Promise<TeamInvitation[]>;
