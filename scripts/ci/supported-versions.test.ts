@@ -2,7 +2,7 @@
  * The Node.js versions we name agree everywhere (issue 39): the README's line, `engines` of the root and
  * of each published package (a package without its own inherits the root's when built), the version CI
  * runs the whole suite on, and the further versions it runs the version-sensitive tests on, whose list
- * names only files that exist.
+ * names only files that exist, and the target of the bundles we build for Node.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +26,15 @@ describe("supported Node.js versions", () => {
     for (const dir of JSON.parse(read("scripts/packages/publishable.json")) as string[]) {
       const engines = (JSON.parse(read(`${dir}/package.json`)) as { engines?: { node?: string } }).engines;
       expect(engines?.node ?? rootEngines, dir).toBe(rootEngines);
+    }
+  });
+
+  it("the server, CLI and e-mail sandbox bundles target the engines floor", () => {
+    const floor = /^>=(\d+\.\d+)$/.exec(rootEngines)?.[1];
+    for (const script of ["scripts/build-server.mjs", "scripts/build-email-runtime.mjs"]) {
+      const targets = [...read(script).matchAll(/target: "node([\d.]+)"/g)].map((match) => match[1]);
+      expect(targets.length, script).toBeGreaterThan(0);
+      expect(new Set(targets), script).toEqual(new Set([floor]));
     }
   });
 
