@@ -1,13 +1,19 @@
 /** Texts of the hosted app itself (the pages' texts live with the components). */
 import { defineMessages } from "./react.js";
 
-export const hostedMessages = defineMessages({
-  en: {
-    missingTitle: "App not found",
-    missingText: "This app does not exist. Check the link you followed.",
-  },
-  de: {
-    missingTitle: "App nicht gefunden",
-    missingText: "Diese App existiert nicht. Prüfen Sie den Link, dem Sie gefolgt sind.",
-  },
+const en = {
+  missingTitle: "App not found",
+  missingText: "This app does not exist. Check the link you followed.",
+};
+
+export type HostedKey = keyof typeof en;
+
+export const hostedMessages = defineMessages(en, {
+  de: () => import("./locales/de.js").then((m) => m.hosted),
+  fr: () => import("./locales/fr.js").then((m) => m.hosted),
+  es: () => import("./locales/es.js").then((m) => m.hosted),
+  "pt-BR": () => import("./locales/pt-BR.js").then((m) => m.hosted),
+  it: () => import("./locales/it.js").then((m) => m.hosted),
+  ja: () => import("./locales/ja.js").then((m) => m.hosted),
+  "zh-CN": () => import("./locales/zh-CN.js").then((m) => m.hosted),
 });

@@ -9,4 +9,4 @@ export { StackHandler, type HandlerRoute } from "../../react/src/components/stac
 export { StackTheme } from "../../react/src/components/theme.js";
 export { MessageCard } from "../../react/src/components/message-card.js";
 export type { RedirectPolicy } from "../../react/src/components/redirects.js";
-export { defineMessages, useLocale, useMessages } from "../../react/src/i18n/index.js";
+export { defineMessages, useLocale, useMessages, type Translation } from "../../react/src/i18n/index.js";

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { LatchkeyClientApp } from "@latchkey/js";
+import { LocaleProvider } from "./i18n/locale.js";
 
 const AppContext = createContext<LatchkeyClientApp | null>(null);
 const LangContext = createContext<string | undefined>(undefined);
@@ -7,7 +8,11 @@ const LangContext = createContext<string | undefined>(undefined);
 export interface StackProviderProps {
   /** The app every hook below reads through (a client, server or admin app). */
   app: LatchkeyClientApp;
-  /** The language of the components below ("en", "de"); by default the browser's, then English. */
+  /**
+   * The language of the components below: "en", "de", "fr", "es", "pt-BR", "it", "ja" or "zh-CN" (other tags
+   * map to these: "fr-CA" is French, "pt" Brazilian Portuguese, "zh-Hans" Simplified Chinese); by default
+   * the browser's preferred one, then English. The components render once that language's texts are loaded.
+   */
   lang?: string;
   children?: ReactNode;
 }
@@ -29,7 +34,9 @@ export function StackProvider({ app, lang, children }: StackProviderProps) {
   if (useNavigate) app._navigate = useNavigate();
   return (
     <AppContext.Provider value={app}>
-      <LangContext.Provider value={lang}>{children}</LangContext.Provider>
+      <LangContext.Provider value={lang}>
+        <LocaleProvider locale={lang}>{children}</LocaleProvider>
+      </LangContext.Provider>
     </AppContext.Provider>
   );
 }

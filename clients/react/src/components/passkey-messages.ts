@@ -1,15 +1,21 @@
 /** The texts of passkey sign-in beyond the known errors. */
 import { defineMessages } from "../i18n/index.js";
 
-export const passkeyMessages = defineMessages({
-  en: {
-    ipAddress:
-      "Passkeys work only on pages opened by a domain name (such as auth.example.com or localhost), not by an IP address like {host}. Open this page by its domain name, or sign in another way.",
-  },
-  de: {
-    ipAddress:
-      "Passkeys funktionieren nur auf Seiten, die über einen Domainnamen geöffnet wurden (etwa auth.example.com oder localhost), nicht über eine IP-Adresse wie {host}. Öffnen Sie diese Seite über ihren Domainnamen oder melden Sie sich auf anderem Weg an.",
-  },
+const en = {
+  ipAddress:
+    "Passkeys work only on pages opened by a domain name (such as auth.example.com or localhost), not by an IP address like {host}. Open this page by its domain name, or sign in another way.",
+};
+
+export type PasskeyKey = keyof typeof en;
+
+export const passkeyMessages = defineMessages(en, {
+  de: () => import("../locales/de.js").then((m) => m.passkey),
+  fr: () => import("../locales/fr.js").then((m) => m.passkey),
+  es: () => import("../locales/es.js").then((m) => m.passkey),
+  "pt-BR": () => import("../locales/pt-BR.js").then((m) => m.passkey),
+  it: () => import("../locales/it.js").then((m) => m.passkey),
+  ja: () => import("../locales/ja.js").then((m) => m.passkey),
+  "zh-CN": () => import("../locales/zh-CN.js").then((m) => m.passkey),
 });
 
 /** Whether a page's hostname is an IP address, where browsers refuse passkeys (no valid relying-party id). */

@@ -3,104 +3,66 @@
  * `errorCode` (the SDK's KnownError) or `code` (wire JSON); unknown errors get a general text, and
  * network failures their own.
  */
-import { defineMessages, useLocale, type Locale } from "./locale.js";
+import { defineMessages, useMessages, type Locale, type Messages } from "./locale.js";
 
-export const knownErrorTexts = defineMessages({
-  en: {
-    EMAIL_PASSWORD_MISMATCH: "Wrong e-mail or password.",
-    USER_EMAIL_ALREADY_EXISTS: "An account with this e-mail address already exists.",
-    PASSWORD_TOO_SHORT: "The password is too short.",
-    PASSWORD_TOO_LONG: "The password is too long.",
-    PASSWORD_REQUIREMENTS_NOT_MET: "The password does not meet the requirements.",
-    PASSWORD_CONFIRMATION_MISMATCH: "The passwords do not match.",
-    USER_DOES_NOT_HAVE_PASSWORD: "This account has no password. Sign in another way.",
-    VERIFICATION_ERROR: "This code cannot be used.",
-    VERIFICATION_CODE_NOT_FOUND: "This code is not valid. Check it, or ask for a new one.",
-    VERIFICATION_CODE_EXPIRED: "This code has expired. Ask for a new one.",
-    VERIFICATION_CODE_ALREADY_USED: "This code has already been used.",
-    VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: "Too many wrong attempts. Ask for a new code.",
-    INVALID_TOTP_CODE: "The one-time code is not correct.",
-    SIGN_UP_NOT_ENABLED: "New accounts cannot be created for this app.",
-    PASSWORD_AUTHENTICATION_NOT_ENABLED: "Signing in with a password is turned off for this app.",
-    PASSKEY_AUTHENTICATION_NOT_ENABLED: "Signing in with a passkey is turned off for this app.",
-    PASSKEY_AUTHENTICATION_FAILED: "The passkey could not be checked. Try again.",
-    PASSKEY_REGISTRATION_FAILED: "The passkey could not be registered.",
-    PASSKEY_WEBAUTHN_ERROR: "The browser could not use the passkey.",
-    REDIRECT_URL_NOT_WHITELISTED: "This address is not allowed as a redirect target for the app.",
-    USER_NOT_FOUND: "No account was found.",
-    EMAIL_ALREADY_VERIFIED: "This e-mail address is already verified.",
-    EMAIL_NOT_VERIFIED: "This e-mail address is not verified yet.",
-    CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: "This e-mail address is already used by another account.",
-    OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: "This account of the provider is already connected to another user.",
-    OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: "This sign-in provider is not enabled.",
-    OAUTH_PROVIDER_ACCESS_DENIED: "The provider did not allow the sign-in.",
-    OUTER_OAUTH_TIMEOUT: "The sign-in took too long. Please try again.",
-    INVALID_AUTHORIZATION_CODE: "The sign-in could not be completed. Please try again.",
-    TEAM_MEMBERSHIP_ALREADY_EXISTS: "You are already a member of this team.",
-    TEAM_NOT_FOUND: "The team no longer exists.",
-    USER_AUTHENTICATION_REQUIRED: "Please sign in first.",
-    CANNOT_GET_OWN_USER_WITHOUT_USER: "Please sign in first.",
-    CLI_AUTH_ERROR: "The command-line login could not be confirmed.",
-    CLI_AUTH_EXPIRED_ERROR: "The command-line login has expired. Start it again.",
-    CLI_AUTH_USED_ERROR: "The command-line login has already been confirmed.",
-    INVALID_PUBLISHABLE_CLIENT_KEY: "This app is not set up correctly (invalid client key).",
-    CURRENT_PROJECT_NOT_FOUND: "This app does not exist.",
-    PROJECT_NOT_FOUND: "This app does not exist.",
-    RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",
-    NETWORK: "The server cannot be reached. Check your connection and try again.",
-    UNKNOWN: "Something went wrong. Please try again.",
-    EMAIL_EXISTS_UNVERIFIED:
-      "An account with this e-mail address exists, but the address is not verified yet, so it cannot be used to sign in this way. Sign in the way you signed up (for example with your password), then verify the address from the mail we sent or from your account settings.",
-  },
-  de: {
-    EMAIL_PASSWORD_MISMATCH: "E-Mail-Adresse oder Passwort ist falsch.",
-    USER_EMAIL_ALREADY_EXISTS: "Für diese E-Mail-Adresse gibt es bereits ein Konto.",
-    PASSWORD_TOO_SHORT: "Das Passwort ist zu kurz.",
-    PASSWORD_TOO_LONG: "Das Passwort ist zu lang.",
-    PASSWORD_REQUIREMENTS_NOT_MET: "Das Passwort erfüllt die Anforderungen nicht.",
-    PASSWORD_CONFIRMATION_MISMATCH: "Die Passwörter stimmen nicht überein.",
-    USER_DOES_NOT_HAVE_PASSWORD: "Dieses Konto hat kein Passwort. Melden Sie sich auf anderem Weg an.",
-    VERIFICATION_ERROR: "Dieser Code kann nicht verwendet werden.",
-    VERIFICATION_CODE_NOT_FOUND: "Dieser Code ist ungültig. Prüfen Sie ihn oder fordern Sie einen neuen an.",
-    VERIFICATION_CODE_EXPIRED: "Dieser Code ist abgelaufen. Fordern Sie einen neuen an.",
-    VERIFICATION_CODE_ALREADY_USED: "Dieser Code wurde bereits verwendet.",
-    VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: "Zu viele Fehlversuche. Fordern Sie einen neuen Code an.",
-    INVALID_TOTP_CODE: "Der Einmalcode ist nicht korrekt.",
-    SIGN_UP_NOT_ENABLED: "Für diese App können keine neuen Konten angelegt werden.",
-    PASSWORD_AUTHENTICATION_NOT_ENABLED: "Die Anmeldung mit Passwort ist für diese App ausgeschaltet.",
-    PASSKEY_AUTHENTICATION_NOT_ENABLED: "Die Anmeldung mit Passkey ist für diese App ausgeschaltet.",
-    PASSKEY_AUTHENTICATION_FAILED: "Der Passkey konnte nicht geprüft werden. Bitte erneut versuchen.",
-    PASSKEY_REGISTRATION_FAILED: "Der Passkey konnte nicht registriert werden.",
-    PASSKEY_WEBAUTHN_ERROR: "Der Browser konnte den Passkey nicht verwenden.",
-    REDIRECT_URL_NOT_WHITELISTED: "Diese Adresse ist als Weiterleitungsziel der App nicht erlaubt.",
-    USER_NOT_FOUND: "Es wurde kein Konto gefunden.",
-    EMAIL_ALREADY_VERIFIED: "Diese E-Mail-Adresse ist bereits bestätigt.",
-    EMAIL_NOT_VERIFIED: "Diese E-Mail-Adresse ist noch nicht bestätigt.",
-    CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: "Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.",
-    OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: "Dieses Konto des Anbieters ist bereits mit einem anderen Benutzer verbunden.",
-    OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: "Dieser Anmeldeanbieter ist nicht aktiviert.",
-    OAUTH_PROVIDER_ACCESS_DENIED: "Der Anbieter hat die Anmeldung nicht erlaubt.",
-    OUTER_OAUTH_TIMEOUT: "Die Anmeldung hat zu lange gedauert. Bitte erneut versuchen.",
-    INVALID_AUTHORIZATION_CODE: "Die Anmeldung konnte nicht abgeschlossen werden. Bitte erneut versuchen.",
-    TEAM_MEMBERSHIP_ALREADY_EXISTS: "Sie sind bereits Mitglied dieses Teams.",
-    TEAM_NOT_FOUND: "Das Team existiert nicht mehr.",
-    USER_AUTHENTICATION_REQUIRED: "Bitte melden Sie sich zuerst an.",
-    CANNOT_GET_OWN_USER_WITHOUT_USER: "Bitte melden Sie sich zuerst an.",
-    CLI_AUTH_ERROR: "Die Anmeldung für die Kommandozeile konnte nicht bestätigt werden.",
-    CLI_AUTH_EXPIRED_ERROR: "Die Anmeldung für die Kommandozeile ist abgelaufen. Starten Sie sie neu.",
-    CLI_AUTH_USED_ERROR: "Die Anmeldung für die Kommandozeile wurde bereits bestätigt.",
-    INVALID_PUBLISHABLE_CLIENT_KEY: "Diese App ist nicht richtig eingerichtet (ungültiger Client-Schlüssel).",
-    CURRENT_PROJECT_NOT_FOUND: "Diese App existiert nicht.",
-    PROJECT_NOT_FOUND: "Diese App existiert nicht.",
-    RATE_LIMITED: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
-    NETWORK: "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
-    UNKNOWN: "Etwas ist schiefgelaufen. Bitte erneut versuchen.",
-    EMAIL_EXISTS_UNVERIFIED:
-      "Für diese E-Mail-Adresse gibt es ein Konto, aber die Adresse ist noch nicht bestätigt und kann deshalb nicht für diese Anmeldung verwendet werden. Melden Sie sich so an, wie Sie sich registriert haben (zum Beispiel mit Ihrem Passwort), und bestätigen Sie dann die Adresse über die gesendete E-Mail oder in Ihren Kontoeinstellungen.",
-  },
+const en = {
+  EMAIL_PASSWORD_MISMATCH: "Wrong e-mail or password.",
+  USER_EMAIL_ALREADY_EXISTS: "An account with this e-mail address already exists.",
+  PASSWORD_TOO_SHORT: "The password is too short.",
+  PASSWORD_TOO_LONG: "The password is too long.",
+  PASSWORD_REQUIREMENTS_NOT_MET: "The password does not meet the requirements.",
+  PASSWORD_CONFIRMATION_MISMATCH: "The passwords do not match.",
+  USER_DOES_NOT_HAVE_PASSWORD: "This account has no password. Sign in another way.",
+  VERIFICATION_ERROR: "This code cannot be used.",
+  VERIFICATION_CODE_NOT_FOUND: "This code is not valid. Check it, or ask for a new one.",
+  VERIFICATION_CODE_EXPIRED: "This code has expired. Ask for a new one.",
+  VERIFICATION_CODE_ALREADY_USED: "This code has already been used.",
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: "Too many wrong attempts. Ask for a new code.",
+  INVALID_TOTP_CODE: "The one-time code is not correct.",
+  SIGN_UP_NOT_ENABLED: "New accounts cannot be created for this app.",
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: "Signing in with a password is turned off for this app.",
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: "Signing in with a passkey is turned off for this app.",
+  PASSKEY_AUTHENTICATION_FAILED: "The passkey could not be checked. Try again.",
+  PASSKEY_REGISTRATION_FAILED: "The passkey could not be registered.",
+  PASSKEY_WEBAUTHN_ERROR: "The browser could not use the passkey.",
+  REDIRECT_URL_NOT_WHITELISTED: "This address is not allowed as a redirect target for the app.",
+  USER_NOT_FOUND: "No account was found.",
+  EMAIL_ALREADY_VERIFIED: "This e-mail address is already verified.",
+  EMAIL_NOT_VERIFIED: "This e-mail address is not verified yet.",
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: "This e-mail address is already used by another account.",
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: "This account of the provider is already connected to another user.",
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: "This sign-in provider is not enabled.",
+  OAUTH_PROVIDER_ACCESS_DENIED: "The provider did not allow the sign-in.",
+  OUTER_OAUTH_TIMEOUT: "The sign-in took too long. Please try again.",
+  INVALID_AUTHORIZATION_CODE: "The sign-in could not be completed. Please try again.",
+  TEAM_MEMBERSHIP_ALREADY_EXISTS: "You are already a member of this team.",
+  TEAM_NOT_FOUND: "The team no longer exists.",
+  USER_AUTHENTICATION_REQUIRED: "Please sign in first.",
+  CANNOT_GET_OWN_USER_WITHOUT_USER: "Please sign in first.",
+  CLI_AUTH_ERROR: "The command-line login could not be confirmed.",
+  CLI_AUTH_EXPIRED_ERROR: "The command-line login has expired. Start it again.",
+  CLI_AUTH_USED_ERROR: "The command-line login has already been confirmed.",
+  INVALID_PUBLISHABLE_CLIENT_KEY: "This app is not set up correctly (invalid client key).",
+  CURRENT_PROJECT_NOT_FOUND: "This app does not exist.",
+  PROJECT_NOT_FOUND: "This app does not exist.",
+  RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",
+  NETWORK: "The server cannot be reached. Check your connection and try again.",
+  UNKNOWN: "Something went wrong. Please try again.",
+  EMAIL_EXISTS_UNVERIFIED:
+    "An account with this e-mail address exists, but the address is not verified yet, so it cannot be used to sign in this way. Sign in the way you signed up (for example with your password), then verify the address from the mail we sent or from your account settings.",
+};
+
+export type KnownErrorKey = keyof typeof en;
+
+export const knownErrorTexts = defineMessages(en, {
+  de: () => import("../locales/de.js").then((m) => m.knownErrors),
+  fr: () => import("../locales/fr.js").then((m) => m.knownErrors),
+  es: () => import("../locales/es.js").then((m) => m.knownErrors),
+  "pt-BR": () => import("../locales/pt-BR.js").then((m) => m.knownErrors),
+  it: () => import("../locales/it.js").then((m) => m.knownErrors),
+  ja: () => import("../locales/ja.js").then((m) => m.knownErrors),
+  "zh-CN": () => import("../locales/zh-CN.js").then((m) => m.knownErrors),
 });
-
-type TextKey = keyof (typeof knownErrorTexts)["en"];
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
@@ -110,13 +72,19 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The text for an error (a KnownError, wire JSON, a network failure or anything else) in `locale`. */
+/**
+ * The text for an error (a KnownError, wire JSON, a network failure or anything else) in `locale`
+ * (English until `locale`'s texts are loaded: `useErrorText` waits for them).
+ */
 export function describeError(error: unknown, locale: Locale): string {
-  const texts = knownErrorTexts[locale];
+  return describeWith(error, knownErrorTexts[locale]);
+}
+
+function describeWith(error: unknown, texts: Messages<KnownErrorKey>): string {
   const code = codeOf(error);
   // The address belongs to an account that has not verified it: the way on is that account's own sign-in.
   if ((error as { details?: { would_work_if_email_was_verified?: unknown } } | null)?.details?.would_work_if_email_was_verified === true) return texts.EMAIL_EXISTS_UNVERIFIED;
-  if (code !== undefined && code in texts) return texts[code as TextKey];
+  if (code !== undefined && code in texts) return texts[code as KnownErrorKey];
   const status = (error as { statusCode?: unknown; status?: unknown } | null)?.statusCode ?? (error as { status?: unknown } | null)?.status;
   if (status === 429) return texts.RATE_LIMITED;
   const name = (error as { name?: unknown } | null)?.name;
@@ -126,6 +94,6 @@ export function describeError(error: unknown, locale: Locale): string {
 
 /** A function giving an error's text in the active locale. */
 export function useErrorText(): (error: unknown) => string {
-  const locale = useLocale();
-  return (error) => describeError(error, locale);
+  const texts = useMessages(knownErrorTexts);
+  return (error) => describeWith(error, texts);
 }

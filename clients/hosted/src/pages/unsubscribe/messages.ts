@@ -1,35 +1,31 @@
-/** Texts of the hosted unsubscribe page (English and German). */
+/** Texts of the hosted unsubscribe page: English here, the other languages in ../../locales/. */
 import { defineMessages } from "../../react.js";
 
-export const unsubscribeMessages = defineMessages({
-  en: {
-    title: "Unsubscribe",
-    marketing: "marketing",
-    otherCategory: "optional",
-    question: "Stop receiving {category} e-mails from {project}?",
-    stillReceive: "You will still get the e-mails you need to use your account, such as sign-in links and security alerts.",
-    confirm: "Unsubscribe",
-    doneTitle: "You are unsubscribed",
-    doneText: "You will no longer receive {category} e-mails from {project}. You can turn them back on in your account settings.",
-    invalidTitle: "Link not valid",
-    invalidText: "This unsubscribe link is not valid. Use the link from the latest e-mail, or change your e-mail settings in your account.",
-    failed: "Something went wrong. Please try again.",
-    checking: "Checking the link…",
-  },
-  de: {
-    title: "Abmelden",
-    marketing: "Marketing-",  // joined to "E-Mails" in the texts
-    otherCategory: "optionalen ",
-    question: "Keine {category}E-Mails mehr von {project} erhalten?",
-    stillReceive: "E-Mails, die Sie für Ihr Konto brauchen, etwa Anmeldelinks und Sicherheitshinweise, erhalten Sie weiterhin.",
-    confirm: "Abmelden",
-    doneTitle: "Sie sind abgemeldet",
-    doneText: "Sie erhalten keine {category}E-Mails mehr von {project}. In Ihren Kontoeinstellungen können Sie sie wieder einschalten.",
-    invalidTitle: "Link ungültig",
-    invalidText: "Dieser Abmeldelink ist nicht gültig. Verwenden Sie den Link aus der neuesten E-Mail oder ändern Sie Ihre E-Mail-Einstellungen in Ihrem Konto.",
-    failed: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
-    checking: "Link wird geprüft…",
-  },
+const en = {
+  title: "Unsubscribe",
+  marketing: "marketing",
+  otherCategory: "optional",
+  question: "Stop receiving {category} e-mails from {project}?",
+  stillReceive: "You will still get the e-mails you need to use your account, such as sign-in links and security alerts.",
+  confirm: "Unsubscribe",
+  doneTitle: "You are unsubscribed",
+  doneText: "You will no longer receive {category} e-mails from {project}. You can turn them back on in your account settings.",
+  invalidTitle: "Link not valid",
+  invalidText: "This unsubscribe link is not valid. Use the link from the latest e-mail, or change your e-mail settings in your account.",
+  failed: "Something went wrong. Please try again.",
+  checking: "Checking the link…",
+};
+
+export type UnsubscribeKey = keyof typeof en;
+
+export const unsubscribeMessages = defineMessages(en, {
+  de: () => import("../../locales/de.js").then((m) => m.unsubscribe),
+  fr: () => import("../../locales/fr.js").then((m) => m.unsubscribe),
+  es: () => import("../../locales/es.js").then((m) => m.unsubscribe),
+  "pt-BR": () => import("../../locales/pt-BR.js").then((m) => m.unsubscribe),
+  it: () => import("../../locales/it.js").then((m) => m.unsubscribe),
+  ja: () => import("../../locales/ja.js").then((m) => m.unsubscribe),
+  "zh-CN": () => import("../../locales/zh-CN.js").then((m) => m.unsubscribe),
 });
 
 /** Puts `{name}` values into a text. */
