@@ -64,7 +64,7 @@ export const auth = {
   continue: "Continuar",
   magicTitle: "Iniciar sesión con el enlace",
   magicIntro: "Haga clic en el botón para terminar de iniciar sesión.",
-  magicButton: "Iniciar mi sesión",
+  magicButton: "Iniciar sesión",
   oauthTitle: "Iniciando sesión…",
   oauthInvalidTotp: "Código TOTP no válido. Vuelva a iniciar sesión.",
   oauthError: "Error al iniciar sesión durante la respuesta de OAuth. Vuelva a intentarlo.",
