@@ -10,6 +10,17 @@ export const session = z
     last_used_at: millis.optional(),
     is_impersonation: z.boolean(),
     is_current_session: z.boolean(),
+    last_used_at_end_user_ip_info: z
+      .object({ ip: z.string() })
+      .optional()
+      .meta({
+        description: "The client's address when the session was started (Latchkey records no address on refreshes, and no place); absent when unknown.",
+        example: { ip: "203.0.113.7" },
+      }),
+    user_agent: z.string().nullable().optional().meta({
+      description: "Latchkey: the User-Agent header of the request that started the session, for telling devices apart (Stack's SDKs ignore it).",
+      example: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    }),
   })
   .meta({ id: "Session" });
 

@@ -5,18 +5,25 @@ import { statusError } from "../errors.js";
 import { createRecoveryCodes, signInWithSecondFactor } from "../services/mfa/second-factor.js";
 import { redeemImpersonationCode } from "../services/impersonation.js";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../services/otp-auth.js";
+import { sessionOriginOf } from "../services/sessions.js";
 
 export const otpMfaHandlers = {
   sendSignInCode: async (ctx, { body }) => sendSignInCode(ctx.deps, ctx.auth.project, body.email, body.callback_url),
   // An admin's impersonation link opens the same callback page as a magic link (services/impersonation.ts).
   otpSignIn: async (ctx, { body }) =>
-    (await redeemImpersonationCode(ctx.deps, ctx.auth.project, body.code)) ?? signInWithCode(ctx.deps, ctx.auth.project, body.code, ctx.auth.user),
+    (await redeemImpersonationCode(ctx.deps, ctx.auth.project, body.code)) ?? signInWithCode(ctx.deps, ctx.auth.project, body.code, ctx.auth.user, sessionOriginOf(ctx)),
   otpCheckCode: async (ctx, { body }) => {
     await checkSignInCode(ctx.deps, ctx.auth.project, body.code);
     return { is_code_valid: true };
   },
   mfaSignIn: async (ctx, { body }) =>
-    signInWithSecondFactor(ctx.deps, ctx.auth.project, body.code, body.type === "totp" ? { totp: body.totp } : { recoveryCode: body.recovery_code }),
+    signInWithSecondFactor(
+      ctx.deps,
+      ctx.auth.project,
+      body.code,
+      body.type === "totp" ? { totp: body.totp } : { recoveryCode: body.recovery_code },
+      sessionOriginOf(ctx),
+    ),
   createRecoveryCodes: async (ctx) => {
     const record = requireUser(ctx.auth);
     if (!record.user.totpSecret) throw statusError("totpRequiredForRecoveryCodes");

@@ -3,6 +3,7 @@ import { requireUserInSchema } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import * as passwords from "../services/password-auth.js";
 import { hashSecret } from "../services/secrets.js";
+import { sessionOriginOf } from "../services/sessions.js";
 import { completeSignIn } from "../services/sign-in.js";
 import { createUser } from "../services/users/create.js";
 
@@ -12,10 +13,11 @@ const passwordSignUp: Handler<typeof c.passwordSignUp> = async (ctx, { body }) =
     password: body.password,
     verificationCallbackUrl: body.verification_callback_url,
     anonymousUser: ctx.auth.user,
+    origin: sessionOriginOf(ctx),
   });
 
 const passwordSignIn: Handler<typeof c.passwordSignIn> = async (ctx, { body }) =>
-  passwords.passwordSignIn(ctx.deps, ctx.auth.project, body.email, body.password);
+  passwords.passwordSignIn(ctx.deps, ctx.auth.project, body.email, body.password, sessionOriginOf(ctx));
 
 const sendPasswordResetCode: Handler<typeof c.sendPasswordResetCode> = async (ctx, { body }) => {
   await passwords.sendPasswordResetCode(ctx.deps, ctx.auth.project, body.email, body.callback_url);
@@ -53,7 +55,7 @@ const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => {
   // Only inserts: one statement on PostgreSQL.
   return deps.store.insertBatch(async (batch) => {
     const record = await createUser(deps, batch, auth.project, { isAnonymous: true });
-    return completeSignIn(deps, batch, auth.project.id, record);
+    return completeSignIn(deps, batch, auth.project.id, record, sessionOriginOf(ctx));
   });
 };
 

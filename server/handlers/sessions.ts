@@ -5,7 +5,7 @@ import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { redeemAuthorizationCode } from "../services/oauth/code-grant.js";
 import { checkOAuthClient } from "../services/token-endpoint-auth.js";
-import { endSession, endUserSessions, refreshAccessToken, startSessionForUser } from "../services/sessions.js";
+import { endSession, endUserSessions, refreshAccessToken, sessionOriginOf, startSessionForUser } from "../services/sessions.js";
 import { sessionToJson } from "../views/sessions.js";
 import { actorOf } from "./actor.js";
 
@@ -20,7 +20,7 @@ const listSessions: Handler<typeof c.listSessions> = async (ctx, { query }) => {
 const createSession: Handler<typeof c.createSession> = async (ctx, { body }) => {
   const { auth, deps } = ctx;
   const userId = resolveUserId(auth, body.user_id);
-  const options = { expiresInMs: body.expires_in_millis, isImpersonation: body.is_impersonation ?? false };
+  const options = { expiresInMs: body.expires_in_millis, isImpersonation: body.is_impersonation ?? false, origin: sessionOriginOf(ctx) };
   return startSessionForUser(deps, auth.project.id, userId, options, actorOf(auth));
 };
 
@@ -69,7 +69,7 @@ const oauthToken: Handler<typeof c.oauthToken> = async (ctx, { body }) => {
   const project = await checkOAuthClient(deps, body.client_id, body.client_secret, ctx.header("authorization"));
   if (body.grant_type === "authorization_code") {
     const grant = { code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier };
-    const signedIn = await redeemAuthorizationCode(deps, project, grant);
+    const signedIn = await redeemAuthorizationCode(deps, project, grant, sessionOriginOf(ctx));
     return { ...signedIn, token_type: "Bearer", expires_in: Math.floor(deps.config.accessTokenLifetimeMs / 1000), scope: "legacy" };
   }
   if (!body.refresh_token) throw knownError("SCHEMA_ERROR", { message: "Request validation failed on POST /api/v1/auth/oauth/token:\n  - body.refresh_token is a required field" });

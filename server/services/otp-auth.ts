@@ -17,6 +17,7 @@ import { requireNoSecondFactor } from "./mfa/second-factor.js";
 import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
+import type { SessionOrigin } from "./sessions.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
@@ -72,7 +73,13 @@ export async function checkSignInCode(deps: AppDeps, project: ProjectRow, code: 
 }
 
 /** Signs in the owner of the address, or creates them (upgrading the caller's anonymous user) when sign-up is allowed. */
-export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: string, anonymousUser: UserRecord | null): Promise<SignInResult & { is_new_user: boolean }> {
+export async function signInWithCode(
+  deps: AppDeps,
+  project: ProjectRow,
+  code: string,
+  anonymousUser: UserRecord | null,
+  origin?: SessionOrigin,
+): Promise<SignInResult & { is_new_user: boolean }> {
   assertOtpEnabled(project);
   const { email } = await checkSignInCode(deps, project, code);
   const owner = await deps.queries.users.findByAuthEmail(project.id, email);
@@ -107,6 +114,6 @@ export async function signInWithCode(deps: AppDeps, project: ProjectRow, code: s
       await assertAuthEmailFree(deps, tx, project.id, email, null);
       record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
     }
-    return { ...(await completeSignIn(deps, tx, project.id, record)), is_new_user: !owner };
+    return { ...(await completeSignIn(deps, tx, project.id, record, origin)), is_new_user: !owner };
   });
 }

@@ -47,6 +47,7 @@ import {
 } from "./passkeys/ceremony.js";
 import { renderProjectConfig } from "./config/project-config.js";
 import { requireNoSecondFactor } from "./mfa/second-factor.js";
+import type { SessionOrigin } from "./sessions.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
 import { queueSecurityAlert } from "./security-alerts.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
@@ -155,6 +156,7 @@ export async function signInWithPasskey(
   project: ProjectRow,
   response: AuthenticationResponse,
   code: string,
+  sessionOrigin?: SessionOrigin,
 ): Promise<SignInResult & { is_new_user: false }> {
   assertPasskeysEnabled(project);
   const stored = await useVerificationCode<ChallengeData>(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, consume: false });
@@ -195,6 +197,6 @@ export async function signInWithPasskey(
   // and something they know or are: it stands in for the second factor unless the project asks for TOTP too.
   const bothFactors = verification.authenticationInfo.userVerified && renderProjectConfig(project).auth.passkey.requireSecondFactor !== true;
   if (!bothFactors) await requireNoSecondFactor(deps, project, record);
-  const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record));
+  const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record, sessionOrigin));
   return { ...result, is_new_user: false };
 }

@@ -20,6 +20,7 @@ import { renderProjectConfig } from "./config/project-config.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import { endUserSessionsIn } from "./sessions.js";
+import type { SessionOrigin } from "./sessions.js";
 import { completeSignIn, stampLastActive, startSignedInSession, type SignInResult } from "./sign-in.js";
 import { queueSecurityAlert } from "./security-alerts.js";
 import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
@@ -49,6 +50,7 @@ export interface SignUpInput {
   verificationCallbackUrl?: string;
   /** The caller's anonymous user, upgraded in place instead of creating a new one. */
   anonymousUser: UserRecord | null;
+  origin?: SessionOrigin;
 }
 
 export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: SignUpInput): Promise<SignInResult> {
@@ -64,7 +66,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   const anonymous = input.anonymousUser?.user.isAnonymous ? input.anonymousUser : null;
   const finish = async (db: Db, record: UserRecord) => {
     const verificationMail = await sendEmailVerification(deps, db, project, { userId: record.user.id, channelId: record.primaryEmail!.id, email, callbackUrl, addedToAccount: false });
-    return { verificationMail, signedIn: await completeSignIn(deps, db, project.id, record) };
+    return { verificationMail, signedIn: await completeSignIn(deps, db, project.id, record, input.origin) };
   };
   const { verificationMail, signedIn } = anonymous
     ? await deps.store.transaction(async (tx) => {
@@ -86,7 +88,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
   return signedIn;
 }
 
-export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string): Promise<SignInResult> {
+export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailInput: string, password: string, origin?: SessionOrigin): Promise<SignInResult> {
   assertPasswordSignInEnabled(project);
   const email = normalizeEmail(emailInput);
   // Counted as a failure before the check, so a burst of guesses checks no more than the lockout allows.
@@ -111,7 +113,7 @@ export async function passwordSignIn(deps: AppDeps, project: ProjectRow, emailIn
   await stampLastActive(deps, deps.store.db, project.id, record, now);
   return deps.store.insertBatch(async (batch) => {
     await clearSignInFailures(deps, project.id, email, batch);
-    return startSignedInSession(deps, batch, project.id, record, now);
+    return startSignedInSession(deps, batch, project.id, record, now, origin);
   });
 }
 

@@ -19,11 +19,28 @@ export const DEFAULT_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 /** How stale last_used_at may get before a refresh writes it again. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
+/** Where a session was started from, kept with it and shown in session lists. */
+export interface SessionOrigin {
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+/** User agents longer than this are cut (a header may be long; a list needs the start). */
+const MAX_USER_AGENT_LENGTH = 512;
+
+/** The origin of a request: its User-Agent header and the client's address (see `effectiveClientIp`). */
+export function sessionOriginOf(request: { header(name: string): string | undefined; clientIp: string | null }): SessionOrigin {
+  const userAgent = request.header("user-agent")?.trim().slice(0, MAX_USER_AGENT_LENGTH);
+  return { userAgent: userAgent || null, ipAddress: request.clientIp };
+}
+
 export interface NewSession {
   projectId: string;
   userId: string;
   expiresInMs?: number;
   isImpersonation?: boolean;
+  /** Written in the session's own insert; never updated (refreshes stay free of writes for it). */
+  origin?: SessionOrigin;
 }
 
 /** What access tokens say about the user. */
@@ -51,6 +68,8 @@ export async function createSession(deps: AppDeps, db: Db, session: NewSession, 
     createdAt: now,
     expiresAt: new Date(now.getTime() + (session.expiresInMs ?? DEFAULT_SESSION_LIFETIME_MS)),
     lastUsedAt: now,
+    userAgent: session.origin?.userAgent ?? null,
+    ipAddress: session.origin?.ipAddress ?? null,
   };
   await deps.queries.sessions.insert(row, db);
   await recordEvent(deps, db, "session.created", () => sessionEventToJson(row), { projectId: session.projectId, actor });

@@ -5,16 +5,16 @@
 import type { UserRecord } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
-import { activeToday, ACTIVITY_WRITE_INTERVAL_MS, startSession, type TokenPair } from "./sessions.js";
+import { activeToday, ACTIVITY_WRITE_INTERVAL_MS, startSession, type SessionOrigin, type TokenPair } from "./sessions.js";
 
 export interface SignInResult extends TokenPair {
   user_id: string;
 }
 
-export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, record: UserRecord): Promise<SignInResult> {
+export async function completeSignIn(deps: AppDeps, db: Db, projectId: string, record: UserRecord, origin?: SessionOrigin): Promise<SignInResult> {
   const now = deps.clock.now();
   await stampLastActive(deps, db, projectId, record, now);
-  return startSignedInSession(deps, db, projectId, record, now);
+  return startSignedInSession(deps, db, projectId, record, now, origin);
 }
 
 /**
@@ -29,10 +29,10 @@ export async function stampLastActive(deps: AppDeps, db: Db, projectId: string, 
 }
 
 /** The inserts of a sign-in: the day's activity row (once per user and day) and the new session. */
-export async function startSignedInSession(deps: AppDeps, db: Db, projectId: string, record: UserRecord, now: Date): Promise<SignInResult> {
+export async function startSignedInSession(deps: AppDeps, db: Db, projectId: string, record: UserRecord, now: Date, origin: SessionOrigin | undefined): Promise<SignInResult> {
   // Every sign-in (sign-ups included) counts as activity on its day, for the metrics' daily active users:
   // written once per user and day (a user last active earlier today already has the day's row).
   if (!activeToday(record.user, now)) await deps.queries.projectMetrics.markActive(projectId, record.user, now, db);
-  const tokens = await startSession(deps, db, projectId, record);
+  const tokens = await startSession(deps, db, projectId, record, { origin });
   return { ...tokens, user_id: record.user.id };
 }

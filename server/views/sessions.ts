@@ -13,6 +13,8 @@ export function sessionToJson(row: SessionRow, currentSessionId: string | null):
     last_used_at: row.lastUsedAt.getTime(),
     is_impersonation: row.isImpersonation,
     is_current_session: row.id === currentSessionId,
+    ...(row.ipAddress !== null && { last_used_at_end_user_ip_info: { ip: row.ipAddress } }),
+    user_agent: row.userAgent,
   };
 }
 

@@ -12,6 +12,7 @@ import { MetadataCard } from "../components/metadata-card.js";
 import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Table, td, useToast } from "../components/ui.js";
 import { useProjectPath } from "../lib/project.js";
 import { useTRPC } from "../lib/trpc.js";
+import { deviceName } from "../lib/device-name.js";
 import { useAdminProject } from "../lib/use-project.js";
 
 function Profile({ userId }: { userId: string }) {
@@ -101,9 +102,13 @@ function Sessions({ userId }: { userId: string }) {
           s.items.length === 0 ? (
             <Empty title="Not signed in anywhere" />
           ) : (
-            <Table caption="Sessions" head={["Started", "Last used", "Kind", ""]}>
+            <Table caption="Sessions" head={["Device", "Address", "Started", "Last used", "Kind", ""]}>
               {s.items.map((session) => (
                 <tr key={session.id}>
+                  <td className={td} title={session.user_agent ?? undefined}>
+                    {deviceName(session.user_agent) ?? <span className="text-zinc-600 dark:text-zinc-400">unknown</span>}
+                  </td>
+                  <td className={td}>{session.last_used_at_end_user_ip_info?.ip ?? <span className="text-zinc-600 dark:text-zinc-400">unknown</span>}</td>
                   <td className={td}>{formatDate(session.created_at)}</td>
                   <td className={td}>{formatDate(session.last_used_at)}</td>
                   <td className={td}>{session.is_impersonation ? <Badge tone="warn">impersonation</Badge> : "sign-in"}</td>

@@ -24,6 +24,10 @@ export function defineSessionTables(b: TableBuilders, { projects, users, teams }
       createdAt: b.time("created_at").notNull(),
       expiresAt: b.time("expires_at").notNull(),
       lastUsedAt: b.time("last_used_at").notNull(),
+      /** The User-Agent the session was started with (cut to 512 characters); shown in session lists. */
+      userAgent: b.text("user_agent"),
+      /** The client's address when the session was started; written by that insert only, never on refresh. */
+      ipAddress: b.text("ip_address"),
     },
     (t) => [
       b.uniqueIndex("sessions_refresh_token_idx").on(t.refreshTokenHash),

@@ -13,6 +13,7 @@ import { clearSignInFailures, reserveSignInAttempt } from "../lockout.js";
 import { enforceLimit, TooManyRequestsError } from "../rate-limits.js";
 import { hashSecret, randomCode } from "../secrets.js";
 import { queueSecurityAlert } from "../security-alerts.js";
+import type { SessionOrigin } from "../sessions.js";
 import { completeSignIn, type SignInResult } from "../sign-in.js";
 import { createVerificationCode, useVerificationCode } from "../verification-codes.js";
 import { matchTotp } from "./totp.js";
@@ -56,6 +57,7 @@ export async function signInWithSecondFactor(
   project: ProjectRow,
   attemptCode: string,
   factor: SecondFactor,
+  origin?: SessionOrigin,
 ): Promise<SignInResult & { is_new_user: boolean; recovery_codes_remaining?: number }> {
   const attempt = await useVerificationCode<AttemptData>(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, consume: false });
   const record = attempt.userId ? await deps.queries.users.find(project.id, attempt.userId) : undefined;
@@ -98,7 +100,7 @@ export async function signInWithSecondFactor(
       if (!(await deps.queries.mfa.useRecoveryCode(recoveryCodeId, deps.clock.now(), tx))) throw statusError("recoveryCodeAlreadyUsed");
       remaining = { recovery_codes_remaining: await deps.queries.mfa.countUnusedRecoveryCodes(project.id, record.user.id, tx) };
     }
-    const result = await completeSignIn(deps, tx, project.id, record);
+    const result = await completeSignIn(deps, tx, project.id, record, origin);
     await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "signInWithMfa");
     return { ...result, is_new_user: attempt.data.is_new_user, ...remaining };
   });

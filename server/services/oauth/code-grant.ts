@@ -10,6 +10,7 @@ import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { requireNoSecondFactor } from "../mfa/second-factor.js";
+import type { SessionOrigin } from "../sessions.js";
 import { completeSignIn, type SignInResult } from "../sign-in.js";
 import { useVerificationCode } from "../verification-codes.js";
 import { OAUTH_CODE, type CodeData } from "./flow.js";
@@ -25,7 +26,7 @@ export interface CodeGrantResult extends SignInResult {
   after_callback_redirect_url: string | null;
 }
 
-export async function redeemAuthorizationCode(deps: AppDeps, project: ProjectRow, grant: CodeGrant): Promise<CodeGrantResult> {
+export async function redeemAuthorizationCode(deps: AppDeps, project: ProjectRow, grant: CodeGrant, origin?: SessionOrigin): Promise<CodeGrantResult> {
   const { code, codeVerifier } = grant;
   if (!code || !codeVerifier) throw knownError("INVALID_AUTHORIZATION_CODE");
   const use = (db?: Db, consume = true) =>
@@ -44,6 +45,6 @@ export async function redeemAuthorizationCode(deps: AppDeps, project: ProjectRow
   await requireNoSecondFactor(deps, project, record, stored.data.is_new_user);
   // The signing key is loaded (or made) outside the transaction that mints the tokens.
   await deps.signingKeys.current(project.id);
-  const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record));
+  const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record, origin));
   return { ...result, is_new_user: stored.data.is_new_user, after_callback_redirect_url: stored.data.after_callback_redirect_url };
 }

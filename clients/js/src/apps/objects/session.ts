@@ -23,10 +23,13 @@ export interface ActiveSession {
   isImpersonation: boolean;
   lastUsedAt: Date | undefined;
   isCurrentSession: boolean;
+  /** Where the session was started: `{ ip }` when the server knows the address. */
   geoInfo?: unknown;
+  /** Latchkey: the User-Agent of the browser or program that started the session; null when unknown. */
+  userAgent: string | null;
 }
 
-export function activeSessionOf(json: { id: string; user_id: string; created_at: number; is_impersonation: boolean; last_used_at?: number; is_current_session?: boolean; last_used_at_end_user_ip_info?: unknown }): ActiveSession {
+export function activeSessionOf(json: { id: string; user_id: string; created_at: number; is_impersonation: boolean; last_used_at?: number; is_current_session?: boolean; last_used_at_end_user_ip_info?: unknown; user_agent?: string | null }): ActiveSession {
   return {
     id: json.id,
     userId: json.user_id,
@@ -34,6 +37,7 @@ export function activeSessionOf(json: { id: string; user_id: string; created_at:
     isImpersonation: json.is_impersonation,
     lastUsedAt: json.last_used_at === undefined ? undefined : new Date(json.last_used_at),
     isCurrentSession: json.is_current_session ?? false,
+    userAgent: json.user_agent ?? null,
     ...(json.last_used_at_end_user_ip_info !== undefined && { geoInfo: json.last_used_at_end_user_ip_info }),
   };
 }

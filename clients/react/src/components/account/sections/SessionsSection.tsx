@@ -2,6 +2,7 @@ import { format, useMessages } from "../../../i18n/index.js";
 import { useAction, useLoad } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { ActionNotices, Badge, ConfirmButton, LoadState, Section, useFormatDate } from "../ui.js";
+import { loadDeviceNamer } from "./device-name.js";
 import type { SectionProps } from "./types.js";
 
 /** A place from the session's geo information, when the server sends one. */
@@ -17,9 +18,9 @@ export function SessionsSection({ user }: SectionProps) {
   const t = useMessages(accountMessages);
   const formatDate = useFormatDate();
   const sessions = useLoad(async () => {
-    const list = await user.getActiveSessions();
+    const [list, deviceOf] = await Promise.all([user.getActiveSessions(), loadDeviceNamer()]);
     // The current session first, then the most recently used.
-    return list.sort((a, b) => Number(b.isCurrentSession) - Number(a.isCurrentSession) || (b.lastUsedAt ?? b.createdAt).getTime() - (a.lastUsedAt ?? a.createdAt).getTime());
+    return list.map((session) => ({ ...session, device: deviceOf(session.userAgent) })).sort((a, b) => Number(b.isCurrentSession) - Number(a.isCurrentSession) || (b.lastUsedAt ?? b.createdAt).getTime() - (a.lastUsedAt ?? a.createdAt).getTime());
   }, [user.id]);
   const action = useAction();
   return (
@@ -32,7 +33,12 @@ export function SessionsSection({ user }: SectionProps) {
               return (
                 <li className="lk-acc-item" key={session.id} data-current={session.isCurrentSession || undefined}>
                   <div className="lk-acc-item-main">
-                    <span className="lk-acc-item-title">{format(t.sessionCreated, { date: formatDate(session.createdAt) })}</span>
+                    {session.device && (
+                      <span className="lk-acc-item-title" data-testid="session-device">
+                        {session.device}
+                      </span>
+                    )}
+                    <span className={session.device ? "lk-acc-muted" : "lk-acc-item-title"}>{format(t.sessionCreated, { date: formatDate(session.createdAt) })}</span>
                     <span className="lk-acc-muted">{session.lastUsedAt ? format(t.sessionLastUsed, { date: formatDate(session.lastUsedAt) }) : t.sessionNeverUsed}</span>
                     {place && <span className="lk-acc-muted">{format(t.sessionLocation, { place })}</span>}
                     <span className="lk-acc-badges">
