@@ -65,6 +65,22 @@ export const handlerPath = z
   .startsWith("/", "Handler path must start with /")
   .meta({ description: "The path of the hosted handler pages on that domain.", example: "/handler" });
 
+/** A colour as `#rrggbb` (the hosted pages and the default e-mail themes use it for buttons and links). */
+export const brandColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour written as #rrggbb")
+  .meta({ description: "A colour written as `#rrggbb`.", example: "#7c3aed" });
+
+const LOGO_DATA_URL = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** An https URL of an image, or a base64 data URL of a PNG, JPEG, WebP or SVG image (up to 500000 characters). */
+export const brandLogoUrl = z
+  .string()
+  .max(500_000, "must be at most 500000 characters")
+  .refine((value) => LOGO_DATA_URL.test(value) || (URL.canParse(value) && new URL(value).protocol === "https:"),
+    "must be an https URL or a base64 data URL of a PNG, JPEG, WebP or SVG image")
+  .meta({ description: "An https image URL, or a base64 data URL of a PNG, JPEG, WebP or SVG image.", example: "https://example.com/logo-dark.svg" });
+
 // ---- Read shapes -------------------------------------------------------------------------------------
 
 export const clientOAuthProvider = z.object({ id: oauthProviderIdSchema });
@@ -121,6 +137,14 @@ export const clientProjectConfig = z.object({
 });
 export type ClientProjectConfig = z.infer<typeof clientProjectConfig>;
 
+export const projectBranding = z
+  .object({
+    primary_color: brandColor.nullable().meta({ description: "Buttons and links of the hosted pages and of the default e-mail themes; null: Latchkey's blue." }),
+    dark_logo_url: brandLogoUrl.nullable().meta({ description: "The logo shown on dark backgrounds; null: the project's `logo_url` everywhere." }),
+  })
+  .meta({ id: "ProjectBranding", description: "The look of the hosted pages and of the default e-mail themes (our addition; the logo for light backgrounds is the project's `logo_url`)." });
+export type ProjectBranding = z.infer<typeof projectBranding>;
+
 export const adminProjectConfig = z.object({
   ...clientConfigShape,
   allow_localhost: z.boolean().meta({ description: "Redirects to localhost, *.localhost and 127.x.x.x are trusted." }),
@@ -134,6 +158,7 @@ export const adminProjectConfig = z.object({
   team_member_default_permissions: z.array(permissionRef),
   user_default_permissions: z.array(permissionRef).meta({ description: "Project permissions granted to new users." }),
   oauth_account_merge_strategy: oauthAccountMergeStrategy,
+  branding: projectBranding,
 });
 export type AdminProjectConfig = z.infer<typeof adminProjectConfig>;
 
@@ -223,5 +248,9 @@ export const adminProjectConfigUpdate = z.strictObject({
   team_creator_default_permissions: permissionRefList.optional().meta({ description: "Replaces the team creator's default permissions." }),
   team_member_default_permissions: permissionRefList.optional().meta({ description: "Replaces a team member's default permissions." }),
   user_default_permissions: permissionRefList.optional().meta({ description: "Replaces the project permissions new users get." }),
+  branding: z.strictObject({
+    primary_color: brandColor.nullable().optional(),
+    dark_logo_url: brandLogoUrl.nullable().optional(),
+  }).optional().meta({ description: "Each given field replaces its value; null goes back to the default." }),
 });
 export type AdminProjectConfigUpdate = z.infer<typeof adminProjectConfigUpdate>;

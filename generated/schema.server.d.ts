@@ -1848,6 +1848,7 @@ export interface components {
             allow_localhost: boolean;
             allow_team_api_keys: boolean;
             allow_user_api_keys: boolean;
+            branding: components["schemas"]["ProjectBranding"];
             /** @description Signed-in users may create teams. */
             client_team_creation_enabled: boolean;
             /** @description Signed-in users may delete their own account. */
@@ -3535,10 +3536,22 @@ export interface components {
             };
             error: string;
         };
+        /** @description The look of the hosted pages and of the default e-mail themes (our addition; the logo for light backgrounds is the project's `logo_url`). */
+        ProjectBranding: {
+            /** @description The logo shown on dark backgrounds; null: the project's `logo_url` everywhere. */
+            dark_logo_url: string | null;
+            /** @description Buttons and links of the hosted pages and of the default e-mail themes; null: Latchkey's blue. */
+            primary_color: string | null;
+        };
         ProjectConfigUpdate: {
             allow_localhost?: boolean;
             allow_team_api_keys?: boolean;
             allow_user_api_keys?: boolean;
+            /** @description Each given field replaces its value; null goes back to the default. */
+            branding?: {
+                dark_logo_url?: string | null;
+                primary_color?: string | null;
+            };
             client_team_creation_enabled?: boolean;
             client_user_deletion_enabled?: boolean;
             create_team_on_sign_up?: boolean;
@@ -4028,20 +4041,6 @@ export interface components {
             is_current_session: boolean;
             is_impersonation: boolean;
             last_used_at?: components["schemas"]["Millis"];
-            /**
-             * @description The client's address when the session was started (Latchkey records no address on refreshes, and no place); absent when unknown.
-             * @example {
-             *       "ip": "203.0.113.7"
-             *     }
-             */
-            last_used_at_end_user_ip_info?: {
-                ip: string;
-            };
-            /**
-             * @description Latchkey: the User-Agent header of the request that started the session, for telling devices apart (Stack's SDKs ignore it).
-             * @example Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36
-             */
-            user_agent?: string | null;
             user_id: components["schemas"]["Uuid"];
         };
         /**

@@ -19,6 +19,8 @@ import { bodyTooLarge } from "./http/request-input.js";
 import { apiEnvelopeOf, mountRest } from "./http/rest-adapter.js";
 import { StaticMatchRouter } from "./http/static-match-router.js";
 import { storedImageHandler } from "./http/storage-route.js";
+import { projectLogoHandler } from "./http/project-logo-route.js";
+import { PROJECT_LOGO_PATH } from "./services/branding/branding.js";
 import { createTrpcRouter, handleTrpcRequest } from "./http/trpc.js";
 import { errorReply, JSON_TYPE, routeNotFoundReply } from "./http/wire.js";
 import { findProjectFile } from "./project-files.js";
@@ -109,6 +111,8 @@ export function createApp(deps: AppDeps): Hono {
 
   // Stored profile images, public by URL (http/storage-route.ts).
   app.get(`${STORAGE_PATH}/:folder/:file`, storedImageHandler(deps));
+  // Project logos stored as data URLs, for mail clients (http/project-logo-route.ts).
+  app.get(`${PROJECT_LOGO_PATH}/:projectId/:variant`, projectLogoHandler(deps));
 
   // On the public port only behind its token; with a port of its own, only there (main.ts).
   if (deps.config.metrics.token !== null && deps.config.metrics.port === null) app.get("/metrics", metricsEndpoint(deps.metrics, deps.config.metrics.token));

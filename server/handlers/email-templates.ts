@@ -18,7 +18,7 @@ import { emailDraftToJson, emailTemplateToJson, emailThemeSummaryToJson, emailTh
 import { actorOf } from "./actor.js";
 
 function emailProject(ctx: RequestContext): EmailProject {
-  return { id: ctx.auth.project.id, displayName: ctx.auth.project.displayName, config: ctx.projectConfig };
+  return { id: ctx.auth.project.id, displayName: ctx.auth.project.displayName, logoUrl: ctx.auth.project.logoUrl, config: ctx.projectConfig };
 }
 
 const listEmailTemplates: Handler<typeof c.listEmailTemplates> = async (ctx) => ({ templates: listTemplates(ctx.projectConfig).map(emailTemplateToJson) });

@@ -13,6 +13,7 @@ import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.js";
 import { findProjectFile } from "../project-files.js";
 import { renderProjectConfig } from "../services/config/project-config.js";
+import { brandedProject, projectBranding } from "../services/branding/branding.js";
 import { hostedPagesBootstrap } from "../services/hosted-pages.js";
 
 /**
@@ -153,6 +154,8 @@ async function bootstrapMeta(deps: AppDeps, projectId: string): Promise<string> 
     // project view lists only the preset ones).
     const providers = Object.entries(auth.oauth.providers).flatMap(([id, provider]) => (provider.allowSignIn && provider.type !== undefined ? [id] : []));
     tags["latchkey-oauth-providers"] = JSON.stringify(providers.sort());
+    // The name, logos and colour every page shows (services/branding/branding.ts).
+    tags["latchkey-branding"] = JSON.stringify(projectBranding(deps, brandedProject(project)));
   } else {
     tags["latchkey-project-missing"] = "true";
   }

@@ -37,6 +37,7 @@ const update: AdminProjectConfigUpdate = {
   team_creator_default_permissions: [{ id: "$update_team" }, { id: "$delete_team" }],
   team_member_default_permissions: [{ id: "$read_members" }],
   user_default_permissions: [],
+  branding: { primary_color: "#0f766e", dark_logo_url: "https://cdn.example.com/logo-white.svg" },
 };
 
 describe("legacyUpdateToOverride", () => {
@@ -54,6 +55,8 @@ describe("legacyUpdateToOverride", () => {
       "apiKeys.enabled.team": true,
       "auth.oauth.accountMergeStrategy": "raise_error",
       "emails.selectedThemeId": "a0172b5d-cff0-463b-83bb-85124697373a",
+      "branding.primaryColor": "#0f766e",
+      "branding.darkLogoUrl": "https://cdn.example.com/logo-white.svg",
       "emails.server": {
         isShared: false, provider: "smtp", host: "smtp.example.com", port: 587, username: "mailer",
         password: "hunter2", senderName: "Example", senderEmail: "noreply@example.com",
@@ -113,6 +116,7 @@ describe("legacy round trip", () => {
       team_member_default_permissions: [{ id: "$read_members" }],
       user_default_permissions: [],
       oauth_account_merge_strategy: "raise_error",
+      branding: update.branding,
     });
   });
 

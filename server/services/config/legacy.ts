@@ -105,6 +105,7 @@ export function toAdminProjectConfig(config: RenderedConfig): AdminProjectConfig
     team_member_default_permissions: defaultPermissions(config, config.rbac.defaultPermissions.teamMember, "team"),
     user_default_permissions: defaultPermissions(config, config.rbac.defaultPermissions.signUp, "project"),
     oauth_account_merge_strategy: config.auth.oauth.accountMergeStrategy,
+    branding: { primary_color: config.branding?.primaryColor ?? null, dark_logo_url: config.branding?.darkLogoUrl ?? null },
   };
 }
 
@@ -170,6 +171,8 @@ export function legacyUpdateToOverride(update: AdminProjectConfigUpdate, newId: 
   if (update.oauth_account_merge_strategy !== undefined) {
     override["auth.oauth.accountMergeStrategy"] = update.oauth_account_merge_strategy;
   }
+  if (update.branding?.primary_color !== undefined) override["branding.primaryColor"] = update.branding.primary_color;
+  if (update.branding?.dark_logo_url !== undefined) override["branding.darkLogoUrl"] = update.branding.dark_logo_url;
   if (update.email_theme !== undefined) override["emails.selectedThemeId"] = update.email_theme;
   if (update.email_config !== undefined) override["emails.server"] = emailServer(update.email_config);
   if (update.oauth_providers !== undefined) override["auth.oauth.providers"] = providerMap(update.oauth_providers);

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { uuid } from "../../../contract/fields.js";
 import {
-  handlerPath, oauthProviderIds, permissionIdField, wildcardUrlPattern,
+  brandColor, brandLogoUrl, handlerPath, oauthProviderIds, permissionIdField, wildcardUrlPattern,
 } from "../../../contract/project-config.js";
 import { paymentsConfig } from "../../../contract/payments-config.js";
 
@@ -120,6 +120,8 @@ export const environmentConfigSchema = z.strictObject({
   }),
   auth,
   emails,
+  /** The look of the hosted pages and the default e-mail themes (services/branding.ts). Not in Stack Auth's tree. */
+  branding: z.strictObject({ primaryColor: brandColor.optional(), darkLogoUrl: brandLogoUrl.optional() }).optional(),
   payments,
   dataVault: z.strictObject({ stores: z.record(userSpecifiedId, z.strictObject({ displayName: z.string() })) }),
   workflows: z.strictObject({

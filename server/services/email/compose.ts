@@ -19,6 +19,8 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
+import { projectBranding } from "../branding/branding.js";
+import { readableTextOn } from "../branding/colors.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import type { RenderedConfig } from "../config/index.js";
 import type { EmailRenderKind } from "../metrics.js";
@@ -77,12 +79,14 @@ export interface ComposedEmail {
 export interface EmailProject {
   id: string;
   displayName: string;
+  /** The project's `logo_url`: themes show it (services/branding/branding.ts). */
+  logoUrl?: string | null;
   config: RenderedConfig;
 }
 
 /** The project as composing needs it (its rendered config), from a row or as given. */
 export function emailProject(project: ProjectRow | EmailProject): EmailProject {
-  return "config" in project ? project : { id: project.id, displayName: project.displayName, config: renderProjectConfig(project) };
+  return "config" in project ? project : { id: project.id, displayName: project.displayName, logoUrl: project.logoUrl, config: renderProjectConfig(project) };
 }
 
 /**
@@ -125,7 +129,7 @@ export async function composeEmail(deps: AppDeps, projectInput: ProjectRow | Ema
     themeTsx,
     templateTsx: content.templateTsx,
     variables,
-    project: { displayName: project.displayName },
+    project: themeProject(deps, project),
     // A preview shows the template's placeholder user unless a recipient is given.
     ...((!input.previewMode || input.recipient) && { user: { displayName: input.recipient?.displayName ?? null } }),
     ...(input.recipient?.unsubscribeLink !== undefined && { unsubscribeLink: input.recipient.unsubscribeLink }),
@@ -137,6 +141,12 @@ export async function composeEmail(deps: AppDeps, projectInput: ProjectRow | Ema
     text: rendered.text,
     notificationCategory: rendered.notificationCategory ?? DEFAULT_NOTIFICATION_CATEGORY,
   };
+}
+
+/** The project as themes see it: its name, absolute logo URLs and colours (a null colour: the theme's own). */
+function themeProject(deps: Pick<AppDeps, "config">, project: EmailProject) {
+  const { name, logoUrl, darkLogoUrl, primaryColor } = projectBranding(deps, project);
+  return { displayName: name, logoUrl, darkLogoUrl, primaryColor, onPrimaryColor: primaryColor && readableTextOn(primaryColor) };
 }
 
 /** The kind the render metric counts this mail under (a fixed set). */

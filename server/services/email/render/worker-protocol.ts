@@ -15,12 +15,22 @@ export interface WorkerStartData extends SandboxLimits {
   runtimePath: string;
 }
 
+/** The project as templates and themes get it (`project` prop); logo URLs are absolute, colours `#rrggbb`. */
+export interface ThemeProject {
+  displayName: string;
+  logoUrl?: string | null;
+  darkLogoUrl?: string | null;
+  primaryColor?: string | null;
+  /** White or black, whichever reads on `primaryColor`. */
+  onPrimaryColor?: string | null;
+}
+
 export interface RenderInput {
   themeTsx: string;
   templateTsx: string;
   variables?: Record<string, unknown>;
   user?: { displayName: string | null };
-  project?: { displayName: string };
+  project?: ThemeProject;
   unsubscribeLink?: string;
   previewMode?: boolean;
 }

@@ -15,7 +15,7 @@ const adminProjectKeys = [
   "config", "created_at_millis", "description", "display_name", "full_logo_url", "id", "is_production_mode", "logo_url", "owner_team_id",
 ];
 const adminConfigKeys = [
-  ...clientConfigKeys, "allow_localhost", "create_team_on_sign_up", "domains", "email_config", "email_theme", "oauth_account_merge_strategy",
+  ...clientConfigKeys, "allow_localhost", "branding", "create_team_on_sign_up", "domains", "email_config", "email_theme", "oauth_account_merge_strategy",
   "oauth_providers", "team_creator_default_permissions", "team_member_default_permissions", "user_default_permissions",
 ].sort();
 

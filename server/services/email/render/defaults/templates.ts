@@ -71,7 +71,7 @@ export function EmailTemplate({ user, project, variables }: Props<typeof variabl
           <Text key={i} className="m-0 mb-4 text-sm leading-6">{fill(line, values)}</Text>
         ))}${spec.code ? `
         <Text className="m-0 mb-6 font-mono text-2xl font-bold tracking-[4px]">{${spec.code}}</Text>` : ""}${link ? `
-        <Button href={${link}} className="mb-4 rounded-md bg-[#2563eb] px-5 py-3 text-sm font-semibold text-white no-underline">
+        <Button href={${link}} className="mb-4 rounded-md px-5 py-3 text-sm font-semibold no-underline" style={{ backgroundColor: project.primaryColor ?? "#2563eb", color: project.onPrimaryColor ?? "#ffffff" }}>
           {t.action}
         </Button>
         {/* The plain-text part already has the link after the button's label: this line is for HTML only. */}

@@ -9,13 +9,14 @@ import { renderToReadableStream } from "react-dom/server.bun";
 import { Body, Head, Html, Tailwind } from "./components.js";
 import { startCollecting, stopCollecting } from "./emails-helper.js";
 import { React, sandboxRequire } from "./modules.js";
+import type { ThemeProject } from "../worker-protocol.js";
 
 export type ModuleFactory = (exports: object, require: (id: unknown) => unknown, module: { exports: object }) => void;
 
 export interface RenderJob {
   variables?: Record<string, unknown>;
   user?: { displayName: string | null };
-  project?: { displayName: string };
+  project?: ThemeProject;
   unsubscribeLink?: string;
   previewMode?: boolean;
 }
@@ -93,13 +94,13 @@ export async function renderEmail(themeFactory: ModuleFactory, templateFactory: 
   const previewVariables = preview && typeof template.PreviewVariables === "object" ? template.PreviewVariables : {};
   const variables = validateVariables(templateModule.exports.variablesSchema, { ...previewVariables, ...job.variables });
   const user = job.user ?? (preview ? { displayName: "John Doe" } : undefined);
-  const project = job.project ?? (preview ? { displayName: "My Project" } : undefined);
+  const project: ThemeProject | undefined = job.project ?? (preview ? { displayName: "My Project" } : undefined);
   const previewProps = (EmailTheme.PreviewProps ?? {}) as { unsubscribeLink?: unknown };
   const unsubscribeLink = preview ? previewProps.unsubscribeLink : job.unsubscribeLink;
 
   const { createElement } = React;
   const content = createElement(template, { variables, user, project });
-  const element = createElement(EmailTheme, { unsubscribeLink }, content);
+  const element = createElement(EmailTheme, { unsubscribeLink, project }, content);
 
   startCollecting();
   try {
