@@ -102,7 +102,7 @@ export const account = {
   sessionCreated: "Connecté le {date}",
   sessionLastUsed: "Dernière utilisation le {date}",
   sessionNeverUsed: "Pas utilisée depuis la connexion",
-  sessionImpersonation: "Usurpation d’identité",
+  sessionImpersonation: "Emprunt d’identité",
   sessionRevoke: "Déconnecter cette session",
   sessionRevokeConfirm: "Déconnecter cette session ?",
   sessionRevoked: "La session a été déconnectée.",
