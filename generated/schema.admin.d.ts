@@ -5203,6 +5203,20 @@ export interface components {
             is_current_session: boolean;
             is_impersonation: boolean;
             last_used_at?: components["schemas"]["Millis"];
+            /**
+             * @description The client's address when the session was started (Latchkey records no address on refreshes, and no place); absent when unknown.
+             * @example {
+             *       "ip": "203.0.113.7"
+             *     }
+             */
+            last_used_at_end_user_ip_info?: {
+                ip: string;
+            };
+            /**
+             * @description Latchkey: the User-Agent header of the request that started the session, for telling devices apart (Stack's SDKs ignore it).
+             * @example Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36
+             */
+            user_agent?: string | null;
             user_id: components["schemas"]["Uuid"];
         };
         /**
