@@ -4,7 +4,7 @@
  */
 import { lazy, useEffect } from "react";
 import type { HandlerUrls } from "@latchkey/js";
-import { MessageCard, StackHandler, StackProvider, StackTheme, useLocale, useMessages, type HandlerRoute, type RedirectPolicy, type StackClientApp } from "./react.js";
+import { MessageCard, StackHandler, type Branding, StackProvider, StackTheme, useLocale, useMessages, type HandlerRoute, type RedirectPolicy, type StackClientApp } from "./react.js";
 import { hostedMessages } from "./messages.js";
 
 const CheckoutPage = lazy(() => import("./pages/checkout/CheckoutPage.js"));
@@ -42,11 +42,13 @@ export interface HostedAppProps {
   urls: Partial<HandlerUrls>;
   redirectPolicy: RedirectPolicy;
   oauthProviders: string[] | null;
+  /** The project's name, logos and colour on every page. */
+  branding?: Branding | null;
 }
 
-export function HostedApp({ app, urls, redirectPolicy, oauthProviders }: HostedAppProps) {
+export function HostedApp({ app, urls, redirectPolicy, oauthProviders, branding }: HostedAppProps) {
   return (
-    <StackTheme>
+    <StackTheme {...(branding && { branding })}>
       <DocumentLanguage />
       {app ? (
         <StackProvider app={app}>

@@ -3,7 +3,7 @@
  * key and trusted domains, as `<meta>` tags (the content security policy allows no inline script).
  */
 import type { HandlerUrls } from "@latchkey/js";
-import type { RedirectPolicy } from "./react.js";
+import type { Branding, RedirectPolicy } from "./react.js";
 
 export interface Bootstrap {
   projectId: string;
@@ -12,6 +12,20 @@ export interface Bootstrap {
   redirectPolicy: RedirectPolicy;
   /** The project's OAuth providers by config id (custom OpenID Connect ones included); null without the tag. */
   oauthProviders: string[] | null;
+  /** The project's name, logos and colour (server: services/branding); null without the tag. */
+  branding: Branding | null;
+}
+
+const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+
+function readBranding(): Branding | null {
+  try {
+    const parsed = JSON.parse(meta("latchkey-branding") ?? "null") as Record<string, unknown> | null;
+    if (!parsed || typeof parsed !== "object") return null;
+    return { name: text(parsed.name), logoUrl: text(parsed.logoUrl), darkLogoUrl: text(parsed.darkLogoUrl), primaryColor: text(parsed.primaryColor) };
+  } catch {
+    return null;
+  }
 }
 
 function meta(name: string): string | null {
@@ -34,7 +48,14 @@ export function readBootstrap(): Bootstrap {
   } catch {
     // Without the tag the project's preset providers are offered.
   }
-  return { projectId, publishableClientKey: meta("latchkey-publishable-client-key"), projectMissing: meta("latchkey-project-missing") === "true", redirectPolicy, oauthProviders };
+  return {
+    projectId,
+    publishableClientKey: meta("latchkey-publishable-client-key"),
+    projectMissing: meta("latchkey-project-missing") === "true",
+    redirectPolicy,
+    oauthProviders,
+    branding: readBranding(),
+  };
 }
 
 const pageNames = {

@@ -20,6 +20,6 @@ const app = bootstrap.publishableClientKey
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <HostedApp app={app} urls={urls} redirectPolicy={bootstrap.redirectPolicy} oauthProviders={bootstrap.oauthProviders} />
+    <HostedApp app={app} urls={urls} redirectPolicy={bootstrap.redirectPolicy} oauthProviders={bootstrap.oauthProviders} branding={bootstrap.branding} />
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
-/** Project settings: name, description, logo, production mode, transfer to another team, deletion. */
+/** Project settings: name, description, branding (logos, colour), production mode, transfer to another team, deletion. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button, Card, Field, InlineError, Input, PageHeader, QueryView, Select, Switch, Textarea, useToast } from "../components/ui.js";
 import { useProjectId } from "../lib/project.js";
@@ -8,33 +8,12 @@ import { useTRPC } from "../lib/trpc.js";
 import { useAdminProject, useUpdateProject } from "../lib/use-project.js";
 import { ownerClient } from "../shell/OwnerScope.js";
 import { NewOwnerTeam } from "../components/new-owner-team.js";
-
-const MAX_LOGO_BYTES = 300_000;
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error("The file could not be read."));
-    reader.readAsDataURL(file);
-  });
-}
+import { BrandingCard } from "../components/settings/branding-card.js";
 
 function General() {
   const project = useAdminProject();
   const update = useUpdateProject();
   const [draft, setDraft] = useState<{ display_name: string; description: string } | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
-  async function onLogo(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (file.size > MAX_LOGO_BYTES) {
-      setLogoError("Choose an image smaller than 300 KB.");
-      return;
-    }
-    setLogoError(null);
-    update.mutate({ body: { logo_url: await readAsDataUrl(file) } });
-  }
   return (
     <QueryView query={project} what="the project">
       {(p) => {
@@ -54,17 +33,6 @@ function General() {
                 </Button>
               </div>
             </form>
-            <div className="mt-4 flex flex-wrap items-end gap-4">
-              {p.logo_url ? <img src={p.logo_url} alt="Current logo" className="size-14 rounded border border-zinc-200 object-contain dark:border-zinc-700" /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">No logo yet.</p>}
-              <Field label="Logo" hint="PNG, SVG or JPEG, up to 300 KB; shown on the sign-in pages." error={logoError}>
-                {(id, hint) => <input id={id} aria-describedby={hint} type="file" accept="image/png,image/svg+xml,image/jpeg,image/webp" className="text-sm" onChange={(e) => void onLogo(e)} />}
-              </Field>
-              {p.logo_url && (
-                <Button variant="ghost" onClick={() => update.mutate({ body: { logo_url: null } })}>
-                  Remove logo
-                </Button>
-              )}
-            </div>
             <InlineError error={update.error} />
           </Card>
         );
@@ -176,6 +144,7 @@ export default function Settings() {
       <PageHeader title="Project settings" />
       <div className="flex max-w-3xl flex-col gap-4">
         <General />
+        <BrandingCard />
         <ProductionMode />
         <Transfer />
         <DeleteProject />

@@ -11,6 +11,7 @@ export { MfaPage } from "./mfa-page.js";
 export { MessageCard, type MessageCardProps } from "./message-card.js";
 export { UserAvatar, type UserAvatarProps } from "./user-avatar.js";
 export { StackTheme, type StackThemeProps } from "./theme.js";
+export { BrandHeader, readableTextOn, type Branding } from "./branding.js";
 export { StackHandler, handlerPageOf, type StackHandlerProps, type HandlerRoute } from "./stack-handler.js";
 export { HandlerSettingsProvider, useHandler, type HandlerSettings, type HandlerTools } from "./handler-context.js";
 export { isTrustedTarget, isRelativeUrl, UntrustedRedirectError, type RedirectPolicy } from "./redirects.js";

@@ -5,6 +5,7 @@ import { useProject } from "../hooks/index.js";
 import { useStackApp } from "../provider.js";
 import { useHandler } from "./handler-context.js";
 import { authMessages } from "./messages.js";
+import { ProviderMark } from "./provider-icons.js";
 import { Alert, Button } from "./ui.js";
 
 const providerNames: Record<string, string> = {
@@ -53,7 +54,8 @@ export function OAuthButton({ provider, onError }: OAuthButtonProps) {
         });
       }}
     >
-      {format(t.continueWith, { provider: providerDisplayName(provider) })}
+      <ProviderMark provider={provider} />
+      <span>{format(t.continueWith, { provider: providerDisplayName(provider) })}</span>
     </Button>
   );
 }

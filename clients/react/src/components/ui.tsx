@@ -1,6 +1,7 @@
 /** The building blocks of the sign-in components: card, fields, buttons, alerts, tabs. */
 import { useEffect, useId, useState, type ButtonHTMLAttributes, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useMessages } from "../i18n/index.js";
+import { BrandHeader } from "./branding.js";
 import { authMessages } from "./messages.js";
 
 export interface CardProps {
@@ -26,7 +27,12 @@ export function Card({ title, subtitle, fullPage, loading, children }: CardProps
       {children}
     </section>
   );
-  return fullPage ? <main className="lk-page">{card}</main> : card;
+  return fullPage ? (
+    <main className="lk-page">
+      <BrandHeader />
+      {card}
+    </main>
+  ) : card;
 }
 
 /** A card while something loads: the same size as the form it makes room for. */

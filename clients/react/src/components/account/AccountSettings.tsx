@@ -3,6 +3,7 @@
  * section. The section follows the address's hash (`#mfa`, `#teams`, ...), so a link can open one.
  */
 import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { BrandHeader } from "../branding.js";
 import type { Project } from "@latchkey/js";
 import { useMessages } from "../../i18n/index.js";
 import { ChangeContext, LeavingContext, useChangeCounter } from "./hooks.js";
@@ -146,5 +147,10 @@ export function AccountSettings({ fullPage = false, header, initialSection }: Ac
       <SignedIn header={header} {...(initialSection && { initialSection })} />
     </Suspense>
   );
-  return fullPage ? <main className="lk-acc-page">{body}</main> : body;
+  return fullPage ? (
+    <main className="lk-acc-page">
+      <BrandHeader />
+      {body}
+    </main>
+  ) : body;
 }

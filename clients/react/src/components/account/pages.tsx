@@ -1,5 +1,6 @@
 /** The shared frame of the two one-question pages (team invitation, CLI confirmation). */
 import type { ReactNode } from "react";
+import { BrandHeader } from "../branding.js";
 
 export function QuestionCard({ title, children, fullPage }: { title: string; children: ReactNode; fullPage: boolean }) {
   const card = (
@@ -8,7 +9,12 @@ export function QuestionCard({ title, children, fullPage }: { title: string; chi
       {children}
     </div>
   );
-  return fullPage ? <main className="lk-acc-page lk-acc-page-center">{card}</main> : card;
+  return fullPage ? (
+    <main className="lk-acc-page lk-acc-page-center">
+      <BrandHeader />
+      {card}
+    </main>
+  ) : card;
 }
 
 /** A query parameter of the current address (none outside a browser). */
