@@ -9,6 +9,8 @@ import { identityProviderQueries } from "./db/queries/identity-provider.js";
 import { itemQueries } from "./db/queries/items.js";
 import { projectMetricsQueries } from "./db/queries/project-metrics.js";
 import { projectQueries, type ProjectRow } from "./db/queries/projects.js";
+import { purchaseCodeQueries } from "./db/queries/purchase-codes.js";
+import { purchaseQueries } from "./db/queries/purchases.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { dataVaultQueries } from "./db/queries/data-vault.js";
@@ -20,6 +22,7 @@ import { permissionQueries } from "./db/queries/permissions.js";
 import { profileImageQueries } from "./db/queries/profile-images.js";
 import { sessionQueries } from "./db/queries/sessions.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
+import { stripeQueries } from "./db/queries/stripe.js";
 import { teamQueries } from "./db/queries/teams.js";
 import { userQueries } from "./db/queries/users.js";
 import { verificationCodeQueries } from "./db/queries/verification-codes.js";
@@ -69,6 +72,9 @@ export function createQueries(store: Store, clock: Clock) {
     profileImages: profileImageQueries(store),
     workflowRuns: workflowRunQueries(store),
     identityProvider: identityProviderQueries(store),
+    purchases: purchaseQueries(store),
+    purchaseCodes: purchaseCodeQueries(store),
+    stripe: stripeQueries(store),
   };
 }
 

@@ -1,7 +1,7 @@
 /** Purchases, offers and transactions as wire JSON (payments.md §3). */
 import type { ConfigOffer, ConfigPrice, Currency } from "../../contract/payments-config.js";
 import { currencies } from "../../contract/payments-config.js";
-import type { PurchaseRow } from "../services/payments/purchases.js";
+import type { PurchaseRow } from "../db/queries/purchases.js";
 import type { ItemQuantityChangeRow } from "../db/queries/items.js";
 
 type PriceJson = Partial<Record<Currency, string>> & { interval?: [number, "day" | "week" | "month" | "year"]; free_trial?: [number, "day" | "week" | "month" | "year"] };

@@ -7,11 +7,12 @@
  * (test-purchases.ts), otherwise through Stripe Checkout (stripe.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import { knownError } from "../../../contract/known-error.js";
 import type { AccessType } from "../../../contract/procedure.js";
 import { inlineToConfigOffer, type ConfigOffer, type InlineOffer } from "../../../contract/payments-config.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
+import type { PurchaseCodeRow } from "../../db/queries/purchase-codes.js";
+import type { PurchaseRow } from "../../db/queries/purchases.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
@@ -19,12 +20,10 @@ import { renderProjectConfig } from "../config/project-config.js";
 import { requireTeamPermission } from "../permissions/grants.js";
 import { stripeAccountId } from "./stripe.js";
 import type { Customer } from "./items.js";
-import { createPurchase, priceOf, type PurchaseRow } from "./purchases.js";
+import { createPurchase, priceOf } from "./purchases.js";
 
 export const PURCHASE_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CODE_PURPOSE = "purchase-code";
-
-export type PurchaseCodeRow = AppDeps["store"]["t"]["purchaseCodes"]["$inferSelect"];
 
 export interface PurchaseUrlRequest {
   customer: Customer;
@@ -112,7 +111,7 @@ export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, call
   if (!isTestMode(project) && (await stripeAccountId(deps, project.id)) === null) throw statusError("purchaseNeedsStripe");
   const code = randomBytes(24).toString("hex");
   const now = deps.clock.now();
-  await deps.store.db.insert(deps.store.t.purchaseCodes).values({
+  await deps.queries.purchaseCodes.insert({
     id: randomUUID(),
     projectId: project.id,
     codeHash: hashCode(deps, code),
@@ -137,12 +136,7 @@ export async function findPurchaseCode(deps: AppDeps, fullCode: string, db: Db =
   if (split <= 0 || (projectId !== undefined && fullCode.slice(0, split) !== projectId)) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const project = await deps.queries.projects.find(fullCode.slice(0, split), db);
   if (!project) throw knownError("VERIFICATION_CODE_NOT_FOUND");
-  const t = deps.store.t.purchaseCodes;
-  const [code] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.projectId, project.id), eq(t.codeHash, hashCode(deps, fullCode.slice(split + 1)))))
-    .limit(1);
+  const code = await deps.queries.purchaseCodes.findByHash(project.id, hashCode(deps, fullCode.slice(split + 1)), db);
   if (!code) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   if (code.usedAt !== null) throw knownError("VERIFICATION_CODE_ALREADY_USED");
   if (code.expiresAt.getTime() <= deps.clock.now().getTime()) throw knownError("VERIFICATION_CODE_EXPIRED");
@@ -160,13 +154,7 @@ export async function redeemCode(
   options: { testMode: boolean; stripe?: { subscriptionId: string | null; sessionId: string | null; periodEnd: Date | null; status?: string } },
 ): Promise<PurchaseRow> {
   priceOf(code.offer, priceId);
-  const t = deps.store.t.purchaseCodes;
-  const used = await tx
-    .update(t)
-    .set({ usedAt: deps.clock.now() })
-    .where(and(eq(t.id, code.id), isNull(t.usedAt)))
-    .returning({ id: t.id });
-  if (used.length === 0) throw knownError("VERIFICATION_CODE_ALREADY_USED");
+  if (!(await deps.queries.purchaseCodes.markUsed(code.id, deps.clock.now(), tx))) throw knownError("VERIFICATION_CODE_ALREADY_USED");
   return createPurchase(deps, tx, {
     projectId: project.id,
     customer: { type: code.customerType, id: code.customerId },

@@ -5,7 +5,6 @@
  * their own id) and for teams they belong to; custom customers are the app's own ids, so only servers
  * act for them.
  */
-import { eq } from "drizzle-orm";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
@@ -13,7 +12,8 @@ import { renderProjectConfig } from "../config/project-config.js";
 import { requireCustomer, type Caller } from "./checkout.js";
 import { defaultOffersIncluding, defaultQuantity } from "./default-offers.js";
 import type { Customer, CustomerType } from "./items.js";
-import { activePurchases, catchUpGrants, endPurchase, findPurchase, itemQuantities, type PurchaseRow } from "./purchases.js";
+import type { PurchaseRow } from "../../db/queries/purchases.js";
+import { activePurchases, catchUpGrants, endPurchase, findPurchase, itemQuantities } from "./purchases.js";
 import { cancelStripeSubscription } from "./stripe.js";
 
 /** The customer a request names, with `me` resolved; refuses clients acting for someone else. */
@@ -47,8 +47,7 @@ export async function cancelCustomerPurchase(deps: AppDeps, project: ProjectRow,
   await deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
     await catchUpGrants(deps, tx, project.id, customer, now);
-    const t = deps.store.t.purchases;
-    const [current] = await tx.select().from(t).where(eq(t.id, purchase.id)).limit(1);
+    const current = await deps.queries.purchases.findById(purchase.id, tx);
     if (current && !current.endedAt) await endPurchase(deps, tx, current, now);
   });
 }

@@ -5,7 +5,6 @@
  * while the customer holds no purchase in force of that group (buying a plan replaces the free one).
  * Every read and check of a quantity adds `includedByDefault` to the ledger's sum.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { ConfigOffer } from "../../../contract/payments-config.js";
 import type { Customer, CustomerType } from "../../db/queries/items.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
@@ -35,16 +34,6 @@ export async function includedByDefault(deps: AppDeps, project: ProjectRow, cust
   const offers = defaultOffersIncluding(project, customer.type, itemId);
   if (offers.length === 0) return 0;
   const groups = [...new Set(offers.flatMap((offer) => (offer.groupId === undefined ? [] : [offer.groupId])))];
-  const held = groups.length === 0 ? new Set<string>() : await heldGroups(deps, project.id, customer, groups, db);
+  const held = groups.length === 0 ? new Set<string>() : await deps.queries.purchases.heldGroups(project.id, customer, groups, db);
   return defaultQuantity(offers, itemId, held);
-}
-
-/** Which of `groups` the customer holds a purchase in force of. */
-async function heldGroups(deps: AppDeps, projectId: string, customer: Customer, groups: string[], db: Db): Promise<Set<string>> {
-  const t = deps.store.t.purchases;
-  const rows = await db
-    .select({ groupId: t.groupId })
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.customerType, customer.type), eq(t.customerId, customer.id), isNull(t.endedAt), inArray(t.groupId, groups)));
-  return new Set(rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])));
 }

@@ -12,15 +12,13 @@
  * offer of a group replaces the customer's other offers of that group (one per group).
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, lte, or, gt, sql } from "drizzle-orm";
 import type { ConfigOffer, ConfigPrice } from "../../../contract/payments-config.js";
+import type { PurchaseRow } from "../../db/queries/purchases.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import type { Customer } from "./items.js";
 import { addIntervals, isRecurring } from "./intervals.js";
-
-export type PurchaseRow = AppDeps["store"]["t"]["purchases"]["$inferSelect"];
 
 /** At most this many periods are granted in one catch-up (a purchase idle for years with a daily repeat). */
 const MAX_PERIODS_PER_CATCH_UP = 5000;
@@ -43,15 +41,8 @@ export function priceOf(offer: ConfigOffer, priceId: string): ConfigPrice {
   return price;
 }
 
-const inForce = (t: AppDeps["store"]["t"]["purchases"]) => isNull(t.endedAt);
-
 export async function activePurchases(deps: AppDeps, projectId: string, customer: Customer, db: Db = deps.store.db): Promise<PurchaseRow[]> {
-  const t = deps.store.t.purchases;
-  return db
-    .select()
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.customerType, customer.type), eq(t.customerId, customer.id), inForce(t)))
-    .orderBy(t.createdAt, t.id);
+  return deps.queries.purchases.active(projectId, customer, db);
 }
 
 /** When the purchase next needs attention: a repeating grant falls due, or a test-mode period ends. */
@@ -82,27 +73,25 @@ interface Grant {
 async function insertGrants(deps: AppDeps, tx: Db, purchase: PurchaseRow, grants: Grant[]): Promise<void> {
   if (grants.length === 0) return;
   const customer = { type: purchase.customerType, id: purchase.customerId };
-  await tx
-    .insert(deps.store.t.itemQuantityChanges)
-    .values(
-      grants.map((g) => ({
-        id: randomUUID(),
-        projectId: purchase.projectId,
-        customerType: customer.type,
-        customerId: customer.id,
-        userId: purchase.userId,
-        teamId: purchase.teamId,
-        itemId: g.itemId,
-        delta: g.delta,
-        description: null,
-        createdAt: g.createdAt,
-        expiresAt: g.expiresAt,
-        purchaseId: purchase.id,
-        grantExpiry: g.expiry,
-        grantKey: `${purchase.id}:${g.itemId}:${g.period}`,
-      })),
-    )
-    .onConflictDoNothing();
+  await deps.queries.purchases.insertGrants(
+    grants.map((g) => ({
+      id: randomUUID(),
+      projectId: purchase.projectId,
+      customerType: customer.type,
+      customerId: customer.id,
+      userId: purchase.userId,
+      teamId: purchase.teamId,
+      itemId: g.itemId,
+      delta: g.delta,
+      description: null,
+      createdAt: g.createdAt,
+      expiresAt: g.expiresAt,
+      purchaseId: purchase.id,
+      grantExpiry: g.expiry,
+      grantKey: `${purchase.id}:${g.itemId}:${g.period}`,
+    })),
+    tx,
+  );
 }
 
 /** The grant of `itemId` for period `period` (0: at purchase). */
@@ -151,11 +140,7 @@ async function catchUpPurchase(deps: AppDeps, tx: Db, purchase: PurchaseRow, now
   }
   await insertGrants(deps, tx, current, grants);
   const updated = { ...current, repeatState };
-  const t = deps.store.t.purchases;
-  await tx
-    .update(t)
-    .set({ repeatState, nextGrantAt: nextDueAt(updated), currentPeriodEnd: updated.currentPeriodEnd })
-    .where(eq(t.id, current.id));
+  await deps.queries.purchases.update(current.id, { repeatState, nextGrantAt: nextDueAt(updated), currentPeriodEnd: updated.currentPeriodEnd }, tx);
 }
 
 /** How many whole intervals lie between `start` and `at` (at least the count whose end is not after `at`). */
@@ -167,22 +152,12 @@ function countPeriods(start: Date, interval: [number, "day" | "week" | "month" |
 
 /** Catches up outside any transaction, opening one only when some purchase of the customer is due (one indexed lookup otherwise). */
 export async function catchUpGrantsIfDue(deps: AppDeps, projectId: string, customer: Customer, now: Date): Promise<void> {
-  const t = deps.store.t.purchases;
-  const [due] = await deps.store.db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.customerType, customer.type), eq(t.customerId, customer.id), isNotNull(t.nextGrantAt), lte(t.nextGrantAt, now)))
-    .limit(1);
-  if (due) await deps.store.transaction((tx) => catchUpGrants(deps, tx, projectId, customer, now));
+  if (await deps.queries.purchases.anyDue(projectId, customer, now)) await deps.store.transaction((tx) => catchUpGrants(deps, tx, projectId, customer, now));
 }
 
 /** Makes the grants that fell due for the customer's purchases; call inside the transaction that reads or changes items. */
 export async function catchUpGrants(deps: AppDeps, tx: Db, projectId: string, customer: Customer, now: Date): Promise<void> {
-  const t = deps.store.t.purchases;
-  const due = await tx
-    .select()
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.customerType, customer.type), eq(t.customerId, customer.id), isNotNull(t.nextGrantAt), lte(t.nextGrantAt, now)));
+  const due = await deps.queries.purchases.due(projectId, customer, now, tx);
   for (const purchase of due) await catchUpPurchase(deps, tx, purchase, now);
 }
 
@@ -191,19 +166,7 @@ export async function catchUpGrants(deps: AppDeps, tx: Db, projectId: string, cu
  * counting from then on.
  */
 export async function endPurchase(deps: AppDeps, tx: Db, purchase: PurchaseRow, at: Date, status = "canceled"): Promise<void> {
-  const { purchases: t, itemQuantityChanges: changes } = deps.store.t;
-  await tx.update(t).set({ endedAt: at, status, nextGrantAt: null, cancelAtPeriodEnd: false }).where(eq(t.id, purchase.id));
-  await tx
-    .update(changes)
-    .set({ expiresAt: at })
-    .where(
-      and(
-        eq(changes.projectId, purchase.projectId),
-        eq(changes.purchaseId, purchase.id),
-        eq(changes.grantExpiry, "when-purchase-expires"),
-        or(isNull(changes.expiresAt), gt(changes.expiresAt, at)),
-      ),
-    );
+  await deps.queries.purchases.end(purchase, at, status, tx);
 }
 
 /**
@@ -256,19 +219,14 @@ export async function createPurchase(deps: AppDeps, tx: Db, input: NewPurchase):
     stripeSessionId: input.stripe?.sessionId ?? null,
   };
   row.nextGrantAt = nextDueAt(row);
-  await tx.insert(deps.store.t.purchases).values(row);
+  await deps.queries.purchases.insert(row, tx);
   await insertGrants(deps, tx, row, Object.keys(offer.includedItems).map((itemId) => grantFor(row, itemId, 0)));
   return row;
 }
 
 /** The customer's purchase by id, or purchaseNotFound. */
 export async function findPurchase(deps: AppDeps, projectId: string, customer: Customer, purchaseId: string, db: Db = deps.store.db): Promise<PurchaseRow> {
-  const t = deps.store.t.purchases;
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.customerType, customer.type), eq(t.customerId, customer.id), eq(t.id, purchaseId)))
-    .limit(1);
+  const row = await deps.queries.purchases.find(projectId, customer, purchaseId, db);
   if (!row) throw statusError("purchaseNotFound");
   return row;
 }
@@ -279,20 +237,7 @@ export async function itemQuantities(deps: AppDeps, projectId: string, customer:
   return deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
     await catchUpGrants(deps, tx, projectId, customer, now);
-    const c = deps.store.t.itemQuantityChanges;
-    const rows = await tx
-      .select({ itemId: c.itemId, quantity: sql<number>`coalesce(sum(${c.delta}), 0)`.mapWith(Number) })
-      .from(c)
-      .where(
-        and(
-          eq(c.projectId, projectId),
-          eq(c.customerType, customer.type),
-          eq(c.customerId, customer.id),
-          inArray(c.itemId, itemIds),
-          or(isNull(c.expiresAt), gt(c.expiresAt, now)),
-        ),
-      )
-      .groupBy(c.itemId);
+    const rows = await deps.queries.purchases.itemSums(projectId, customer, itemIds, now, tx);
     const result = Object.fromEntries(itemIds.map((id) => [id, 0]));
     for (const row of rows) result[row.itemId] = row.quantity;
     return result;

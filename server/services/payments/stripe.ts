@@ -6,16 +6,16 @@
  * The platform key, the webhook signing secret and the API base come from the server settings
  * (LATCHKEY_STRIPE_*); nothing secret is stored per project (the account id is not a secret).
  */
-import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { knownError } from "../../../contract/known-error.js";
 import { currencies, currencyDecimals, type ConfigPrice, type Currency } from "../../../contract/payments-config.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
+import type { PurchaseRow } from "../../db/queries/purchases.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { findPurchaseCode, redeemCode, checkoutUrl } from "./checkout.js";
-import { endPurchase, priceOf, type PurchaseRow } from "./purchases.js";
+import { endPurchase, priceOf } from "./purchases.js";
 import { isRecurring } from "./intervals.js";
 
 const clients = new WeakMap<AppDeps, Stripe>();
@@ -41,9 +41,7 @@ export function stripeClient(deps: AppDeps): Stripe {
 }
 
 export async function stripeAccountId(deps: AppDeps, projectId: string, db: Db = deps.store.db): Promise<string | null> {
-  const t = deps.store.t.stripeAccounts;
-  const [row] = await db.select().from(t).where(eq(t.projectId, projectId)).limit(1);
-  return row?.accountId ?? null;
+  return deps.queries.stripe.accountId(projectId, db);
 }
 
 /** Creates the connected account when the project has none, and answers an onboarding link. */
@@ -55,7 +53,7 @@ export async function setupStripe(deps: AppDeps, project: ProjectRow): Promise<s
       controller: { stripe_dashboard: { type: "express" }, fees: { payer: "application" }, losses: { payments: "application" } },
       metadata: { project_id: project.id },
     });
-    await deps.store.db.insert(deps.store.t.stripeAccounts).values({ projectId: project.id, accountId: account.id, createdAt: deps.clock.now() }).onConflictDoNothing();
+    await deps.queries.stripe.insertAccount(project.id, account.id, deps.clock.now());
     accountId = (await stripeAccountId(deps, project.id))!;
   }
   const back = `${deps.config.publicUrl.replace(/\/+$/, "")}/dashboard/projects/${encodeURIComponent(project.id)}/payments`;
@@ -129,8 +127,7 @@ export async function createStripeCheckout(deps: AppDeps, fullCode: string, pric
     { stripeAccount: accountId },
   );
   if (!session.url) throw statusError("purchaseNeedsStripe");
-  const t = deps.store.t.purchaseCodes;
-  await deps.store.db.update(t).set({ stripeSessionId: session.id }).where(eq(t.id, code.id));
+  await deps.queries.purchaseCodes.setStripeSession(code.id, session.id);
   return session.url;
 }
 
@@ -161,10 +158,9 @@ export function verifyStripeEvent(deps: AppDeps, rawBody: string, signature: str
 export const stripeWebhooks = Stripe.webhooks;
 
 async function projectOfEvent(deps: AppDeps, event: Stripe.Event, object: Obj): Promise<string | null> {
-  const t = deps.store.t.stripeAccounts;
   if (event.account) {
-    const [row] = await deps.store.db.select().from(t).where(eq(t.accountId, event.account)).limit(1);
-    if (row) return row.projectId;
+    const projectId = await deps.queries.stripe.projectOfAccount(event.account);
+    if (projectId !== null) return projectId;
   }
   const metadata = (object.metadata ?? {}) as Obj;
   return typeof metadata.project_id === "string" ? metadata.project_id : null;
@@ -190,27 +186,23 @@ function periodEndOf(object: Obj): Date | null {
 }
 
 async function purchaseBySubscription(deps: AppDeps, tx: Db, projectId: string, subscriptionId: string): Promise<PurchaseRow | undefined> {
-  const t = deps.store.t.purchases;
-  const [row] = await tx.select().from(t).where(and(eq(t.projectId, projectId), eq(t.stripeSubscriptionId, subscriptionId))).limit(1);
-  return row;
+  return deps.queries.purchases.findBySubscription(projectId, subscriptionId, tx);
 }
 
 async function applyEvent(deps: AppDeps, tx: Db, projectId: string, event: Stripe.Event, object: Obj): Promise<void> {
-  const purchases = deps.store.t.purchases;
+  const purchases = deps.queries.purchases;
   switch (event.type) {
     case "checkout.session.completed": {
       const metadata = (object.metadata ?? {}) as Obj;
       const sessionId = str(object.id);
       if (typeof metadata.code_id !== "string" || typeof metadata.price_id !== "string" || !sessionId) return;
-      const [existing] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.stripeSessionId, sessionId)).limit(1);
-      if (existing) return;
-      const codes = deps.store.t.purchaseCodes;
-      const [code] = await tx.select().from(codes).where(and(eq(codes.projectId, projectId), eq(codes.id, metadata.code_id))).limit(1);
+      if (await purchases.existsForSession(sessionId, tx)) return;
+      const code = await deps.queries.purchaseCodes.findById(projectId, metadata.code_id, tx);
       const project = await deps.queries.projects.find(projectId, tx);
       if (!code || !project) return;
       const quantity = Math.max(1, Number.parseInt(String(metadata.quantity ?? "1"), 10) || 1);
       // The customer paid: the purchase is recorded even if the code has expired meanwhile.
-      await tx.update(codes).set({ usedAt: null }).where(eq(codes.id, code.id));
+      await deps.queries.purchaseCodes.clearUsed(code.id, tx);
       await redeemCode(deps, tx, project, { ...code, usedAt: null }, metadata.price_id, quantity, {
         testMode: event.livemode !== true,
         stripe: { subscriptionId: str(object.subscription), sessionId, periodEnd: null, status: object.subscription ? "active" : "succeeded" },
@@ -222,7 +214,7 @@ async function applyEvent(deps: AppDeps, tx: Db, projectId: string, event: Strip
       if (!subscriptionId) return;
       const purchase = await purchaseBySubscription(deps, tx, projectId, subscriptionId);
       if (!purchase || purchase.endedAt) return;
-      await tx.update(purchases).set({ status: "active", currentPeriodEnd: periodEndOf(object) ?? purchase.currentPeriodEnd }).where(eq(purchases.id, purchase.id));
+      await purchases.update(purchase.id, { status: "active", currentPeriodEnd: periodEndOf(object) ?? purchase.currentPeriodEnd }, tx);
       return;
     }
     case "customer.subscription.updated":
@@ -237,10 +229,7 @@ async function applyEvent(deps: AppDeps, tx: Db, projectId: string, event: Strip
         await endPurchase(deps, tx, purchase, endedAt);
         return;
       }
-      await tx
-        .update(purchases)
-        .set({ status, cancelAtPeriodEnd: object.cancel_at_period_end === true, currentPeriodEnd: periodEndOf(object) ?? purchase.currentPeriodEnd })
-        .where(eq(purchases.id, purchase.id));
+      await purchases.update(purchase.id, { status, cancelAtPeriodEnd: object.cancel_at_period_end === true, currentPeriodEnd: periodEndOf(object) ?? purchase.currentPeriodEnd }, tx);
       return;
     }
     default:
@@ -254,12 +243,7 @@ export async function applyStripeEvent(deps: AppDeps, event: Stripe.Event): Prom
   const projectId = await projectOfEvent(deps, event, object);
   if (!projectId || !(await deps.queries.projects.find(projectId))) return "ignored";
   return deps.store.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(deps.store.t.stripeEvents)
-      .values({ projectId, id: event.id, type: event.type, receivedAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ id: deps.store.t.stripeEvents.id });
-    if (recorded.length === 0) return "duplicate";
+    if (!(await deps.queries.stripe.recordEvent({ projectId, id: event.id, type: event.type, receivedAt: deps.clock.now() }, tx))) return "duplicate";
     await applyEvent(deps, tx, projectId, event, object);
     return "applied";
   });

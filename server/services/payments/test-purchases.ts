@@ -14,7 +14,7 @@ import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { findPurchaseCode, isTestMode, redeemCode } from "./checkout.js";
-import type { PurchaseRow } from "./purchases.js";
+import type { PurchaseRow } from "../../db/queries/purchases.js";
 import { stripeAccountId } from "./stripe.js";
 
 /** Who calls: the project and level of the keys or token sent, or null for no credentials. */

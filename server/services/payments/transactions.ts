@@ -4,11 +4,10 @@
  * tables are read by (project, created_at, id) indexes from the cursor on, `limit` rows each, and
  * merged; the cursor is the last row's `<created_at ms>.<id>`.
  */
-import { and, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps.js";
 import type { ItemQuantityChangeRow } from "../../db/queries/items.js";
 import type { CustomerType } from "./items.js";
-import type { PurchaseRow } from "./purchases.js";
+import type { PurchaseRow } from "../../db/queries/purchases.js";
 
 export type TransactionType = "subscription" | "one_time" | "item_quantity_change";
 
@@ -38,39 +37,14 @@ function parseCursor(cursor: string | undefined): { at: Date; id: string } | nul
 export async function listTransactions(deps: AppDeps, projectId: string, query: TransactionQuery): Promise<{ entries: TransactionEntry[]; nextCursor: string | null }> {
   const limit = clampLimit(query.limit);
   const cursor = parseCursor(query.cursor);
-  const { purchases: p, itemQuantityChanges: c } = deps.store.t;
-  const before = (createdAt: typeof p.createdAt | typeof c.createdAt, id: typeof p.id | typeof c.id): SQL | undefined =>
-    cursor ? or(lt(createdAt, cursor.at), and(eq(createdAt, cursor.at), lt(id, cursor.id))) : undefined;
-
-  const wantPurchases = query.type !== "item_quantity_change";
-  const wantChanges = query.type === undefined || query.type === "item_quantity_change";
-  // One after the other: inside a PostgreSQL transaction both would share one connection.
-  const purchaseRows = await (wantPurchases
-      ? deps.store.db
-          .select()
-          .from(p)
-          .where(and(
-            eq(p.projectId, projectId),
-            query.type ? eq(p.kind, query.type as "subscription" | "one_time") : undefined,
-            query.customerType ? eq(p.customerType, query.customerType) : undefined,
-            before(p.createdAt, p.id),
-          ))
-          .orderBy(desc(p.createdAt), desc(p.id))
-          .limit(limit + 1)
-      : Promise.resolve([]));
-  const changeRows = await (wantChanges
-      ? deps.store.db
-          .select()
-          .from(c)
-          .where(and(
-            eq(c.projectId, projectId),
-            isNull(c.purchaseId),
-            query.customerType ? eq(c.customerType, query.customerType) : undefined,
-            before(c.createdAt, c.id),
-          ))
-          .orderBy(desc(c.createdAt), desc(c.id))
-          .limit(limit + 1)
-      : Promise.resolve([]));
+  const { purchases: purchaseRows, changes: changeRows } = await deps.queries.purchases.transactionPage(projectId, {
+    limit,
+    before: cursor,
+    ...(query.type !== undefined && query.type !== "item_quantity_change" && { kind: query.type }),
+    ...(query.customerType !== undefined && { customerType: query.customerType }),
+    wantPurchases: query.type !== "item_quantity_change",
+    wantChanges: query.type === undefined || query.type === "item_quantity_change",
+  });
   const merged: TransactionEntry[] = [
     ...purchaseRows.map((row) => ({ kind: "purchase" as const, row })),
     ...changeRows.map((row) => ({ kind: "change" as const, row })),
