@@ -18,6 +18,7 @@ export const adminProjectJson = (id: string, displayName: string) => ({
     allow_localhost: true, allow_team_api_keys: false, allow_user_api_keys: false, client_team_creation_enabled: false, client_user_deletion_enabled: false,
     create_team_on_sign_up: false, credential_enabled: true, domains: [], email_config: { type: "shared" }, email_theme: "default", enabled_oauth_providers: [],
     magic_link_enabled: false, oauth_account_merge_strategy: "link_method", oauth_providers: [], passkey_enabled: false, sign_up_enabled: true,
+    branding: { primary_color: null, dark_logo_url: null },
     team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [],
   },
 });

@@ -25,6 +25,8 @@ export interface AdminProjectConfigUpdateOptions {
   oauthAccountMergeStrategy?: "link_method" | "raise_error" | "allow_duplicates";
   allowUserApiKeys?: boolean;
   allowTeamApiKeys?: boolean;
+  /** The hosted pages' and default e-mail themes' look; each given field replaces its value, null the default. */
+  branding?: { primaryColor?: string | null; darkLogoUrl?: string | null };
 }
 
 export interface AdminProjectUpdateOptions {
@@ -79,6 +81,12 @@ function configUpdateBody(config: AdminProjectConfigUpdateOptions): ConfigUpdate
   set("oauth_account_merge_strategy", config.oauthAccountMergeStrategy);
   set("allow_user_api_keys", config.allowUserApiKeys);
   set("allow_team_api_keys", config.allowTeamApiKeys);
+  if (config.branding) {
+    body.branding = {
+      ...(config.branding.primaryColor !== undefined && { primary_color: config.branding.primaryColor }),
+      ...(config.branding.darkLogoUrl !== undefined && { dark_logo_url: config.branding.darkLogoUrl }),
+    };
+  }
   return body;
 }
 
@@ -122,6 +130,7 @@ function adminConfigOf(c: AdminProjectJson["config"]) {
     oauthAccountMergeStrategy: c.oauth_account_merge_strategy,
     allowUserApiKeys: c.allow_user_api_keys,
     allowTeamApiKeys: c.allow_team_api_keys,
+    branding: { primaryColor: c.branding.primary_color, darkLogoUrl: c.branding.dark_logo_url },
   };
 }
 
