@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, shootThemes } from "../../support/chromium.js";
 import { testDialects } from "../../support/databases.js";
-import { AREA, startHandlerServer, type HandlerServer } from "./harness.js";
+import { AREA, arrive, PASSWORD, startHandlerServer, type HandlerServer } from "./harness.js";
 
 const svg = (body: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${body}</svg>`).toString("base64")}`;
 /** A violet rocket-ish mark for light backgrounds and a white one for dark backgrounds. */
@@ -70,6 +70,22 @@ describe.each(testDialects)("branding on the hosted pages in Chromium (%s)", (di
     }
     await shootThemes(page, AREA, "branding-sign-up", { widths: ["phone"], minImpact: "moderate" });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the branding above the account settings too", { timeout: 240_000 }, async () => {
+    const address = `ada-${Date.now().toString(36)}@orbit.test`;
+    expect((await server.asClient("POST", "/auth/password/sign-up", { email: address, password: PASSWORD })).status).toBe(200);
+    const { page, context } = await newPage(browser);
+    context.setDefaultTimeout(60_000);
+    await page.goto(server.pageUrl("sign-in", { after_auth_return_to: `/handler/account-settings?project_id=${server.project.id}` }));
+    await page.getByLabel("E-mail").fill(address);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await arrive(page, /\/handler\/account-settings/);
+    await page.locator("header.lk-brand").getByText("Orbit Rockets").waitFor();
+    await page.locator(".lk-acc-title").waitFor();
+    await shootThemes(page, AREA, "branding-account-settings", { widths: ["desktop", "phone"], minImpact: "moderate" });
     await context.close();
   });
 
