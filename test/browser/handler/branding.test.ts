@@ -19,7 +19,7 @@ const VIOLET = "#7c3aed";
 
 /** The `src` of the brand logo the page shows (the hidden one is not displayed). */
 const shownLogo = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>(".lk-brand img")].filter((img) => getComputedStyle(img).display !== "none").map((img) => img.src));
+  page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>(".lk-brand img")).filter((img) => getComputedStyle(img).display !== "none").map((img) => img.src));
 
 describe.each(testDialects)("branding on the hosted pages in Chromium (%s)", (dialect) => {
   let server: HandlerServer;
