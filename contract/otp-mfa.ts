@@ -1,6 +1,7 @@
-/** Magic link / one-time code sign-in, and the second factor (TOTP or a recovery code). */
+/** Magic link / one-time code sign-in, and the second factor (TOTP, a recovery code or a passkey). */
 import { z } from "zod";
 import { signUpEmail, urlString, verificationCode } from "./fields.js";
+import { passkeyAuthenticationResponse, passkeyRequestOptions } from "./passkeys.js";
 import { defineProcedure } from "./procedure.js";
 import { signInResponse } from "./sessions.js";
 
@@ -51,14 +52,16 @@ export const mfaSignIn = defineProcedure({
   path: "/auth/mfa/sign-in",
   access: "client",
   rateLimit: "check-code",
-  summary: "Finish a sign-in that needs a second factor: a TOTP code, or one of the user's recovery codes",
+  summary: "Finish a sign-in that needs a second factor: a TOTP code, one of the user's recovery codes, or one of their passkeys",
   tags: ["Multi-factor"],
   successStatus: 200,
-  errors: [...codeErrors, "INVALID_TOTP_CODE", "recoveryCodeAlreadyUsed", "tooManyRequests"],
+  errors: [...codeErrors, "INVALID_TOTP_CODE", "recoveryCodeAlreadyUsed", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_AUTHENTICATION_FAILED", "tooManyRequests"],
   body: z.discriminatedUnion("type", [
     // Any text up to 100 characters: a malformed code is a wrong one (INVALID_TOTP_CODE), as Stack answers it.
     z.strictObject({ type: z.literal("totp"), totp: z.string().max(100), code: verificationCode }),
     z.strictObject({ type: z.literal("recovery_code"), recovery_code: z.string().max(100), code: verificationCode }),
+    // Latchkey only: the browser's signature over the challenge of POST /auth/mfa/passkey/initiate for this attempt.
+    z.strictObject({ type: z.literal("passkey"), authentication_response: passkeyAuthenticationResponse, code: verificationCode }),
   ]),
   output: newUserSignIn
     .extend({
@@ -69,6 +72,21 @@ export const mfaSignIn = defineProcedure({
         .meta({ description: "Latchkey only, after a recovery code: how many of the user's recovery codes are still unused." }),
     })
     .meta({ id: "MfaSignInResponse" }),
+});
+
+export const initiateMfaPasskey = defineProcedure({
+  method: "POST",
+  path: "/auth/mfa/passkey/initiate",
+  access: "client",
+  rateLimit: "check-code",
+  summary: "Latchkey only: a passkey challenge for a sign-in waiting for its second factor (refused when the user has no passkey)",
+  description:
+    "The options list the user's passkeys; sign them with `navigator.credentials.get` within a minute and send the result to POST /auth/mfa/sign-in as `{type: \"passkey\", authentication_response, code}`. Each challenge works once.",
+  tags: ["Multi-factor"],
+  successStatus: 200,
+  errors: [...codeErrors, "PASSKEY_AUTHENTICATION_NOT_ENABLED", "noPasskeyForSecondFactor"],
+  body: z.strictObject({ code: verificationCode.meta({ description: "The attempt code of MULTI_FACTOR_AUTHENTICATION_REQUIRED." }) }),
+  output: z.object({ options_json: passkeyRequestOptions }).meta({ id: "MfaPasskeyOptions" }),
 });
 
 export const createRecoveryCodes = defineProcedure({
@@ -82,4 +100,4 @@ export const createRecoveryCodes = defineProcedure({
   output: z.object({ recovery_codes: z.array(z.string()) }),
 });
 
-export const otpMfaProcedures = { sendSignInCode, otpSignIn, otpCheckCode, mfaSignIn, createRecoveryCodes } as const;
+export const otpMfaProcedures = { sendSignInCode, otpSignIn, otpCheckCode, mfaSignIn, initiateMfaPasskey, createRecoveryCodes } as const;

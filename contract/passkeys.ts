@@ -91,7 +91,7 @@ export const passkeyRequestOptions = z
     challenge: z.string(),
     rpId: rpIdPlaceholder,
     timeout: z.number().optional(),
-    allowCredentials: z.array(credentialDescriptor).optional().meta({ description: "Always empty: the authenticator offers its discoverable passkeys." }),
+    allowCredentials: z.array(credentialDescriptor).optional().meta({ description: "Empty for a sign-in (the authenticator offers its discoverable passkeys); the user's passkeys for a second factor." }),
     userVerification: z.string().optional(),
   })
   .meta({ id: "PasskeyRequestOptions", description: "PublicKeyCredentialRequestOptionsJSON, for `startAuthentication`." });

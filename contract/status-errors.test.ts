@@ -44,6 +44,7 @@ const wireTexts: Record<string, [number, string]> = {
   passwordAlreadySet: [400, "User already has a password set."],
   totpRequiredForRecoveryCodes: [400, "Set up a TOTP authenticator before creating recovery codes."],
   recoveryCodeAlreadyUsed: [409, "This recovery code has already been used. Each code works once: use another one of your codes."],
+  noPasskeyForSecondFactor: [400, "This account has no passkey. Use a code from your authenticator app or a recovery code."],
   contactChannelNotFound: [404, "Contact channel not found."],
   contactChannelMissing: [400, "Contact channel not found"],
   contactChannelMissingForVerification: [404, "Contact channel not found"],

@@ -65,6 +65,8 @@ export const statusErrors = {
   totpRequiredForRecoveryCodes: defineStatusError(400, "Set up a TOTP authenticator before creating recovery codes."),
   // Latchkey's own (Stack has no recovery codes): each code works once.
   recoveryCodeAlreadyUsed: defineStatusError(409, "This recovery code has already been used. Each code works once: use another one of your codes."),
+  // Latchkey's own (Stack takes no passkey as a second factor).
+  noPasskeyForSecondFactor: defineStatusError(400, "This account has no passkey. Use a code from your authenticator app or a recovery code."),
 
   // Contact channels
   contactChannelNotFound: defineStatusError(404, "Contact channel not found."),

@@ -94,6 +94,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/mfa/passkey/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Latchkey only: a passkey challenge for a sign-in waiting for its second factor (refused when the user has no passkey)
+         * @description The options list the user's passkeys; sign them with `navigator.credentials.get` within a minute and send the result to POST /auth/mfa/sign-in as `{type: "passkey", authentication_response, code}`. Each challenge works once.
+         */
+        post: operations["initiateMfaPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/mfa/recovery-codes": {
         parameters: {
             query?: never;
@@ -120,7 +140,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish a sign-in that needs a second factor: a TOTP code, or one of the user's recovery codes */
+        /** Finish a sign-in that needs a second factor: a TOTP code, one of the user's recovery codes, or one of their passkeys */
         post: operations["mfaSignIn"];
         delete?: never;
         options?: never;
@@ -3893,6 +3913,9 @@ export interface components {
          * @constant
          */
         metricsTokenRequired: "The metrics need the token set in LATCHKEY_METRICS_TOKEN, sent as Authorization: Bearer <token>.";
+        MfaPasskeyOptions: {
+            options_json: components["schemas"]["PasskeyRequestOptions"];
+        };
         MfaSignInResponse: {
             access_token: string;
             is_new_user: boolean;
@@ -3915,6 +3938,11 @@ export interface components {
             };
             error: string;
         };
+        /**
+         * @description HTTP 400, text/plain.
+         * @constant
+         */
+        noPasskeyForSecondFactor: "This account has no passkey. Use a code from your authenticator app or a recovery code.";
         /**
          * @description HTTP 400, text/plain.
          * @constant
@@ -4371,7 +4399,7 @@ export interface components {
         };
         /** @description PublicKeyCredentialRequestOptionsJSON, for `startAuthentication`. */
         PasskeyRequestOptions: {
-            /** @description Always empty: the authenticator offers its discoverable passkeys. */
+            /** @description Empty for a sign-in (the authenticator offers its discoverable passkeys); the user's passkeys for a second factor. */
             allowCredentials?: {
                 id: string;
                 transports?: string[];
@@ -6142,17 +6170,6 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
-        Errors400_33c3e75e: {
-            headers: {
-                "x-stack-known-error": components["headers"]["KnownErrorCode"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
-                "text/plain": components["schemas"]["endUserIpInvalid"];
-            };
-        };
-        /** @description Known error, or plain-text error. */
         Errors400_38c0db18: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -6559,6 +6576,17 @@ export interface components {
             };
         };
         /** @description Known error, or plain-text error. */
+        Errors400_bb31d8a6: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"] | components["schemas"]["noPasskeyForSecondFactor"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
         Errors400_c112e52d: {
             headers: {
                 "x-stack-known-error": components["headers"]["KnownErrorCode"];
@@ -6566,6 +6594,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["PASSWORD_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["REDIRECT_URL_NOT_WHITELISTED"];
+                "text/plain": components["schemas"]["endUserIpInvalid"];
+            };
+        };
+        /** @description Known error, or plain-text error. */
+        Errors400_c365f525: {
+            headers: {
+                "x-stack-known-error": components["headers"]["KnownErrorCode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuthenticatedWriteErrors400"] | components["schemas"]["INVALID_TOTP_CODE"] | components["schemas"]["PASSKEY_AUTHENTICATION_FAILED"] | components["schemas"]["PASSKEY_AUTHENTICATION_NOT_ENABLED"] | components["schemas"]["VERIFICATION_CODE_EXPIRED"] | components["schemas"]["VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"];
                 "text/plain": components["schemas"]["endUserIpInvalid"];
             };
         };
@@ -7810,6 +7849,39 @@ export interface operations {
             429: components["responses"]["tooManyRequests"];
         };
     };
+    initiateMfaPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The attempt code of MULTI_FACTOR_AUTHENTICATION_REQUIRED. */
+                    code: components["schemas"]["VerificationCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaPasskeyOptions"];
+                };
+            };
+            400: components["responses"]["Errors400_bb31d8a6"];
+            401: components["responses"]["AuthenticatedErrors401"];
+            404: components["responses"]["Errors404_d1468792"];
+            409: components["responses"]["VERIFICATION_CODE_ALREADY_USED"];
+            413: components["responses"]["bodyTooLarge"];
+            429: components["responses"]["tooManyRequests"];
+        };
+    };
     createRecoveryCodes: {
         parameters: {
             query?: never;
@@ -7855,6 +7927,11 @@ export interface operations {
                     recovery_code: string;
                     /** @constant */
                     type: "recovery_code";
+                } | {
+                    authentication_response: components["schemas"]["PasskeyAuthenticationResponse"];
+                    code: components["schemas"]["VerificationCode"];
+                    /** @constant */
+                    type: "passkey";
                 };
             };
         };
@@ -7868,7 +7945,7 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSignInResponse"];
                 };
             };
-            400: components["responses"]["Errors400_33c3e75e"];
+            400: components["responses"]["Errors400_c365f525"];
             401: components["responses"]["AuthenticatedErrors401"];
             404: components["responses"]["Errors404_d1468792"];
             409: components["responses"]["Errors409_e575cc6b"];

@@ -1,11 +1,18 @@
 import type { otpMfaProcedures } from "../../contract/otp-mfa.js";
+import type { ProcedureInput } from "../../contract/procedure.js";
 import { requireUser } from "../http/auth.js";
 import type { HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
-import { createRecoveryCodes, signInWithSecondFactor } from "../services/mfa/second-factor.js";
+import { createRecoveryCodes, initiatePasskeySecondFactor, signInWithSecondFactor, type SecondFactor } from "../services/mfa/second-factor.js";
 import { redeemImpersonationCode } from "../services/impersonation.js";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../services/otp-auth.js";
 import { sessionOriginOf } from "../services/sessions.js";
+
+function secondFactorOf(body: ProcedureInput<typeof otpMfaProcedures.mfaSignIn>["body"]): SecondFactor {
+  if (body.type === "totp") return { totp: body.totp };
+  if (body.type === "recovery_code") return { recoveryCode: body.recovery_code };
+  return { passkey: body.authentication_response };
+}
 
 export const otpMfaHandlers = {
   sendSignInCode: async (ctx, { body }) => sendSignInCode(ctx.deps, ctx.auth.project, body.email, body.callback_url),
@@ -21,9 +28,10 @@ export const otpMfaHandlers = {
       ctx.deps,
       ctx.auth.project,
       body.code,
-      body.type === "totp" ? { totp: body.totp } : { recoveryCode: body.recovery_code },
+      secondFactorOf(body),
       sessionOriginOf(ctx),
     ),
+  initiateMfaPasskey: async (ctx, { body }) => initiatePasskeySecondFactor(ctx.deps, ctx.auth.project, body.code),
   createRecoveryCodes: async (ctx) => {
     const record = requireUser(ctx.auth);
     if (!record.user.totpSecret) throw statusError("totpRequiredForRecoveryCodes");

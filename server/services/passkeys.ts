@@ -12,20 +12,12 @@
  * - Sign-in rejects a signature counter that does not increase, unless the authenticator keeps none (0).
  */
 import { randomUUID } from "node:crypto";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { z } from "zod";
 import { knownError } from "../../contract/known-error.js";
 import {
   PASSKEY_RP_ID_PLACEHOLDER,
-  type passkeyAuthenticationResponse,
   type passkeyCreationOptions,
   type passkeyRegistrationResponse,
   type passkeyRequestOptions,
@@ -33,6 +25,7 @@ import {
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
+import { AUTHENTICATION, checkAssertion, userHandleOf, type AuthenticationResponse } from "./passkeys/assertion.js";
 import {
   assertPasskeysEnabled,
   authenticationFailed,
@@ -53,20 +46,12 @@ import { queueSecurityAlert } from "./security-alerts.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
 export type RegistrationResponse = z.output<typeof passkeyRegistrationResponse>;
-export type AuthenticationResponse = z.output<typeof passkeyAuthenticationResponse>;
+export type { AuthenticationResponse };
 type Initiated<O extends z.ZodType> = Promise<{ options_json: z.input<O>; code: string }>;
 
 const REGISTRATION = "Passkey registration";
-const AUTHENTICATION = "Passkey authentication";
 /** The name authenticators show for a user with neither a display name nor an e-mail (as the reference does). */
 const FALLBACK_USER_NAME = "Stack Auth User";
-
-/** The WebAuthn user handle of a user: the UTF-8 bytes of the user id (1 to 64 bytes). */
-export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
-  const bytes = Uint8Array.from(Buffer.from(userId, "utf8"));
-  if (bytes.length < 1 || bytes.length > 64) throw new Error(`A WebAuthn user handle must be 1 to 64 bytes, not ${bytes.length}`);
-  return bytes;
-}
 
 export async function initiatePasskeyRegistration(deps: AppDeps, project: ProjectRow, record: UserRecord): Initiated<typeof passkeyCreationOptions> {
   assertPasskeysEnabled(project);
@@ -160,42 +145,22 @@ export async function signInWithPasskey(
 ): Promise<SignInResult & { is_new_user: false }> {
   assertPasskeysEnabled(project);
   const stored = await useVerificationCode<ChallengeData>(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, consume: false });
-  const { origin, rpId } = ceremonyOrigin(deps, project, response.response.clientDataJSON, authenticationFailed, AUTHENTICATION);
   const passkey = await deps.queries.passkeys.findByCredentialId(project.id, response.id);
   const record = passkey && (await deps.queries.users.find(project.id, passkey.userId));
   if (!passkey || !record) throw authenticationFailed("Passkey not found");
-  const { userHandle } = response.response;
-  if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userId))) {
-    throw authenticationFailed(`${AUTHENTICATION} failed because the passkey belongs to another user`);
-  }
-
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: response as AuthenticationResponseJSON,
-      expectedChallenge: stored.data.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpId,
-      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
-      requireUserVerification: false,
-    });
-  } catch (error) {
-    throw authenticationFailed(rejectionMessage(AUTHENTICATION, error));
-  }
-  if (!verification.verified) throw authenticationFailed(`${AUTHENTICATION} failed because the signature is invalid`);
+  const checked = await checkAssertion(deps, project, response, passkey, stored.data.challenge);
 
   // Committed before the session is made, so that a second-factor answer from completeSignIn does not
   // roll back the spent challenge or the counter.
   await deps.store.transaction(async (tx) => {
     await useVerificationCode(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, db: tx });
-    const { newCounter } = verification.authenticationInfo;
-    if (!(await deps.queries.passkeys.recordUse(project.id, passkey.id, passkey.counter, newCounter, deps.clock.now(), tx))) {
+    if (!(await deps.queries.passkeys.recordUse(project.id, passkey.id, passkey.counter, checked.newCounter, deps.clock.now(), tx))) {
       throw authenticationFailed(`${AUTHENTICATION} failed because the passkey was used concurrently`);
     }
   });
   // A passkey the device unlocked with its PIN or biometric (user verification) is something the user has
   // and something they know or are: it stands in for the second factor unless the project asks for TOTP too.
-  const bothFactors = verification.authenticationInfo.userVerified && renderProjectConfig(project).auth.passkey.requireSecondFactor !== true;
+  const bothFactors = checked.userVerified && renderProjectConfig(project).auth.passkey.requireSecondFactor !== true;
   if (!bothFactors) await requireNoSecondFactor(deps, project, record);
   const result = await deps.store.transaction((tx) => completeSignIn(deps, tx, project.id, record, sessionOrigin));
   return { ...result, is_new_user: false };

@@ -165,6 +165,10 @@ export const isolationRoutes: Record<string, RouteCase> = {
       { label: "victim attempt code with a valid TOTP", refuse: true, body: { type: "totp", totp: victim.user3.totpCode(), code: victim.user3.mfaAttemptCode } },
     ],
   },
+  "POST /auth/mfa/passkey/initiate": {
+    notPerUser: BEARER,
+    requests: ({ victim }) => [{ label: "victim attempt code", refuse: true, body: { code: victim.user3.mfaAttemptCode } }],
+  },
   "POST /auth/mfa/recovery-codes": { notPerUser: SELF, requests: () => [{ label: "own recovery codes" }] },
   "POST /auth/passkey/initiate-passkey-registration": { notPerUser: SELF, requests: () => [{ label: "own registration" }] },
   "POST /auth/passkey/initiate-passkey-authentication": { notPerUser: NO_IDS, requests: () => [{ label: "start authentication" }] },

@@ -1,6 +1,7 @@
 /**
  * The second factor: a user with a TOTP secret finishes every first-factor sign-in with a TOTP code
- * (or a single-use recovery code) sent together with the attempt code the first factor produced.
+ * (or a single-use recovery code, or one of their passkeys) sent together with the attempt code the
+ * first factor produced.
  */
 import { randomUUID } from "node:crypto";
 import { knownError } from "../../../contract/known-error.js";
@@ -16,6 +17,8 @@ import { queueSecurityAlert } from "../security-alerts.js";
 import type { SessionOrigin } from "../sessions.js";
 import { completeSignIn, type SignInResult } from "../sign-in.js";
 import { createVerificationCode, useVerificationCode } from "../verification-codes.js";
+import type { AuthenticationResponse } from "../passkeys/assertion.js";
+import { checkPasskeyFactor, passkeyFactorOptions, recordPasskeyFactorUse, type PasskeyFactorUse } from "./passkey-factor.js";
 import { matchTotp } from "./totp.js";
 
 export const MFA_ATTEMPT = "mfa-attempt";
@@ -45,7 +48,7 @@ export async function requireNoSecondFactor(deps: AppDeps, project: ProjectRow, 
   throw knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", { attempt_code: code });
 }
 
-export type SecondFactor = { totp: string } | { recoveryCode: string };
+export type SecondFactor = { totp: string } | { recoveryCode: string } | { passkey: AuthenticationResponse };
 
 /**
  * Completes a sign-in that was waiting for its second factor. A recovery code works once: a used one is
@@ -71,9 +74,15 @@ export async function signInWithSecondFactor(
 
   let step: number | null = null;
   let recoveryCodeId: string | null = null;
+  let passkeyUse: PasskeyFactorUse | null = null;
   if ("totp" in factor) {
     step = matchTotp(deps.secrets.decrypt(record.user.totpSecret, "totp"), factor.totp, now);
     if (step !== null && record.user.totpLastUsedStep !== null && step <= record.user.totpLastUsedStep) step = null;
+  } else if ("passkey" in factor) {
+    passkeyUse = await checkPasskeyFactor(deps, project, { id: attempt.id, userId: record.user.id }, factor.passkey).catch(async (error: unknown) => {
+      await recordSignInFailure(deps, project.id, { method: "mfa", email: record.primaryEmail?.value ?? null, userId: record.user.id, reason: "wrong passkey" });
+      throw error;
+    });
   } else {
     const found = await deps.queries.mfa.findRecoveryCode(project.id, record.user.id, hashSecret(normalizeRecoveryCode(factor.recoveryCode)));
     if (found?.usedAt) {
@@ -82,7 +91,7 @@ export async function signInWithSecondFactor(
     }
     recoveryCodeId = found?.id ?? null;
   }
-  if (step === null && recoveryCodeId === null) {
+  if (step === null && recoveryCodeId === null && passkeyUse === null) {
     await recordSignInFailure(deps, project.id, { method: "mfa", email: record.primaryEmail?.value ?? null, userId: record.user.id, reason: "wrong second factor" });
     throw knownError("INVALID_TOTP_CODE");
   }
@@ -94,6 +103,7 @@ export async function signInWithSecondFactor(
       // Conditional update: two concurrent uses of one TOTP code cannot both pass.
       if (!(await deps.queries.mfa.advanceTotpStep(project.id, record.user.id, step, tx))) throw knownError("INVALID_TOTP_CODE");
     }
+    if (passkeyUse !== null) await recordPasskeyFactorUse(deps, project, passkeyUse, tx);
     let remaining: { recovery_codes_remaining?: number } = {};
     if (recoveryCodeId !== null) {
       // Conditional update: two concurrent uses of one recovery code cannot both pass.
@@ -104,6 +114,13 @@ export async function signInWithSecondFactor(
     await queueSecurityAlert(deps, tx, project.id, record.primaryEmail, "signInWithMfa");
     return { ...result, is_new_user: attempt.data.is_new_user, ...remaining };
   });
+}
+
+/** Passkey request options for the attempt's user (Latchkey only; `noPasskeyForSecondFactor` when they have none). */
+export async function initiatePasskeySecondFactor(deps: AppDeps, project: ProjectRow, attemptCode: string) {
+  const attempt = await useVerificationCode<AttemptData>(deps, { projectId: project.id, purpose: MFA_ATTEMPT, code: attemptCode, consume: false });
+  if (!attempt.userId) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  return { options_json: await passkeyFactorOptions(deps, project, { id: attempt.id, userId: attempt.userId }) };
 }
 
 /** Counts one second-factor check on the attempt; past the allowance, spends the attempt instead. */

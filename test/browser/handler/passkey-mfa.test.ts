@@ -2,7 +2,8 @@
  * Passkeys and the second factor on the hosted pages in Chromium (issue 37 item 4): a user with TOTP
  * signs in with a passkey (CDP virtual authenticator with user verification) without the MFA page, the
  * project's setting brings the MFA page back, and a page reached by IP address explains why passkeys
- * cannot work there. The explanation is shot light and dark at desktop and phone width with no
+ * cannot work there; after a password, a passkey stands in for the code on the MFA page. The explanation
+ * and the MFA page's passkey offer are shot light and dark at desktop and phone width with no
  * moderate, serious or critical axe-core finding.
  */
 import { randomBytes } from "node:crypto";
@@ -53,6 +54,45 @@ describe.each(testDialects)("passkeys and MFA on the hosted pages in Chromium (%
     await arrive(page, /\/handler\/mfa/);
     await page.getByLabel("One-time code").waitFor();
     await server.asAdmin("PATCH", "/internal/config/override", { config_override_string: JSON.stringify({ "auth.passkey.requireSecondFactor": false }) });
+    await context.close();
+  });
+
+  it("offers a passkey as the second factor after a password, and no passkey button to a user without one", { timeout: 180_000 }, async () => {
+    const withKey = `grace-${Date.now().toString(36)}@orbit.test`;
+    const withoutKey = `alan-${Date.now().toString(36)}@orbit.test`;
+    const tokens: Record<string, string> = {};
+    for (const address of [withKey, withoutKey]) {
+      const signUp = await server.asClient("POST", "/auth/password/sign-up", { email: address, password: PASSWORD });
+      tokens[address] = signUp.body.access_token as string;
+      expect((await server.asClient("PATCH", "/users/me", { totp_secret_base64: randomBytes(20).toString("base64") }, tokens[address])).status).toBe(200);
+    }
+    const { page, context } = await open();
+    await addVirtualAuthenticator(page);
+    await page.goto(server.pageUrl("error"));
+    expect(await registerPasskeyInPage(page, { projectId: server.project.id, key: server.project.keys.publishableClientKey, accessToken: tokens[withKey]! })).toBe(200);
+
+    const back = `/handler/error?project_id=${server.project.id}&errorCode=AFTER_PASSKEY_FACTOR`;
+    const passwordFirst = async (address: string) => {
+      await page.goto(server.pageUrl("sign-in", { after_auth_return_to: back }));
+      await page.getByLabel("E-mail").fill(address);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await arrive(page, /\/handler\/mfa/);
+      await page.getByLabel("One-time code").waitFor();
+    };
+
+    await passwordFirst(withoutKey);
+    // The page asked the server whether a passkey can stand in; for this user it cannot.
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("button", { name: "Use a passkey instead" }).count()).toBe(0);
+
+    await context.clearCookies();
+    await passwordFirst(withKey);
+    const usePasskey = page.getByRole("button", { name: "Use a passkey instead" });
+    await usePasskey.waitFor();
+    await shootThemes(page, AREA, "mfa-passkey-offer", { widths: ["desktop", "phone"], minImpact: "moderate" });
+    await usePasskey.click();
+    await arrive(page, `${server.url}${back}`);
     await context.close();
   });
 

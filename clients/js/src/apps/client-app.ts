@@ -1,5 +1,6 @@
 import { AsyncCache } from "../core/cache/async-cache.js";
 import type { KnownError } from "../core/errors/known-error.js";
+import { HttpError } from "../core/errors/http-errors.js";
 import { KnownErrors } from "../core/errors/known-errors.js";
 import type { Session, Tokens } from "../core/tokens/session.js";
 import type { TokenStoreInit } from "../core/tokens/token-store.js";
@@ -514,6 +515,56 @@ export class LatchkeyClientApp {
       await this.afterAuth(tokens, options?.noRedirect);
       return { recoveryCodesRemaining: tokens.recovery_codes_remaining ?? 0 };
     }, [KnownErrors.VerificationCodeError, KnownErrors.InvalidTotpCode]);
+  }
+
+  /**
+   * Whether the user of a sign-in waiting for its second factor can give a passkey instead of a code
+   * (Latchkey only): false when they have none or the project has passkeys off.
+   * @example `const offerPasskey = await app.canUsePasskeyForMfa(attemptCode);`
+   */
+  async canUsePasskeyForMfa(code: string): Promise<boolean> {
+    try {
+      await this._context.client("post", "/auth/mfa/passkey/initiate", { body: { code } }, this._context.noSession);
+      return true;
+    } catch (caught) {
+      if (caught instanceof HttpError && caught.status === 400) return false;
+      if (caught instanceof KnownErrors.PasskeyAuthenticationNotEnabled || caught instanceof KnownErrors.VerificationCodeError) return false;
+      throw caught;
+    }
+  }
+
+  /**
+   * Completes a sign-in that needs a second factor with one of the user's passkeys (Latchkey only): a
+   * challenge for the attempt, the browser's signature, the sign-in. A refused or cancelled passkey is an
+   * error result; a spent attempt a `VerificationCodeError`.
+   * @example `const result = await app.signInWithPasskeyForMfa(attemptCode, { noRedirect: true });`
+   */
+  async signInWithPasskeyForMfa(
+    code: string,
+    options?: { noRedirect?: boolean },
+  ): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["PasskeyAuthenticationFailed"] | KnownErrors["PasskeyWebAuthnError"]>> {
+    let options_json: unknown;
+    try {
+      ({ options_json } = await this._context.client("post", "/auth/mfa/passkey/initiate", { body: { code } }, this._context.noSession));
+    } catch (caught) {
+      if (caught instanceof KnownErrors.VerificationCodeError) return error(caught);
+      throw caught;
+    }
+    const optionsJSON = withHostname(options_json as Record<string, unknown>, "rpId", browserWindow()?.location.hostname ?? "");
+    const { startAuthentication, WebAuthnError } = await webAuthn();
+    let response: Awaited<ReturnType<typeof startAuthentication>>;
+    try {
+      response = await startAuthentication({ optionsJSON: optionsJSON as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
+    } catch (caught) {
+      const failure = webAuthnFailure(caught, WebAuthnError);
+      if (failure) return error(failure as KnownErrors["PasskeyWebAuthnError"]);
+      return error(new KnownErrors.PasskeyAuthenticationFailed({ message: "Failed to sign in with passkey" }, "Failed to sign in with passkey"));
+    }
+    return catchKnown(async () => {
+      const tokens = await this._context.client("post", "/auth/mfa/sign-in", { body: { type: "passkey", authentication_response: response as never, code } }, this._context.noSession);
+      await this.afterAuth(tokens, options?.noRedirect);
+      return undefined;
+    }, [KnownErrors.VerificationCodeError, KnownErrors.PasskeyAuthenticationFailed]);
   }
 
   /** Verifies an e-mail address with the code from its mail; an unknown, used or expired code is a `VerificationCodeError` result. @example `const result = await app.verifyEmail(code);` */

@@ -1,4 +1,4 @@
-/** The texts of the second-factor page (a TOTP code or one of the user's recovery codes). */
+/** The texts of the second-factor page (a TOTP code, one of the user's recovery codes, or a passkey). */
 import { defineMessages } from "../i18n/index.js";
 
 const en = {
@@ -7,6 +7,8 @@ const en = {
   recoveryHint: "For example abc123-def456-ghi789-jkl012 (dashes and capitals do not matter).",
   useRecovery: "Use a recovery code",
   useAuthenticator: "Use the code from your authenticator app",
+  usePasskey: "Use a passkey instead",
+  passkeyFailed: "The passkey could not sign you in. Try again, or use a code.",
   recoveryWrong: "This recovery code is not one of yours. Check it for typos, or use another one.",
   recoveryUsed: "This recovery code has already been used. Each code works once: use another one of your codes.",
   recoveryDoneTitle: "You are signed in",

@@ -1,9 +1,9 @@
 /**
  * The second step of a sign-in with two-factor authentication: the code from the authenticator app, or
- * (behind a visible switch) one of the user's single-use recovery codes. After a recovery code the page
- * says how many codes remain before it moves on.
+ * (behind a visible switch) one of the user's single-use recovery codes, or (when the user has one) a
+ * passkey. After a recovery code the page says how many codes remain before it moves on.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { HttpError, KnownErrors } from "@latchkey/js";
 import { format, useMessages } from "../i18n/index.js";
 import { useStackApp } from "../provider.js";
@@ -29,6 +29,18 @@ export function MfaPage({ fullPage }: { fullPage?: boolean }) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [remaining, setRemaining] = useState<number | null>(null);
+  const [passkeyAvailable, setPasskeyAvailable] = useState(false);
+  useEffect(() => {
+    if (!attempt) return;
+    let current = true;
+    app.canUsePasskeyForMfa(attempt).then(
+      (available) => current && setPasskeyAvailable(available),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [app, attempt]);
 
   const moveOn = () => {
     const returnTo = sessionStorage.getItem(RETURN_TO_KEY);
@@ -56,6 +68,18 @@ export function MfaPage({ fullPage }: { fullPage?: boolean }) {
       setRemaining(result.data.recoveryCodesRemaining);
     },
     (caught) => setError(refusal(caught)),
+  );
+  const passkey = useSubmit(
+    async () => {
+      setError(null);
+      const result = await app.signInWithPasskeyForMfa(attempt ?? "", { noRedirect: true });
+      if (result.status === "error") {
+        return setError(result.error instanceof KnownErrors.VerificationCodeError ? failureText(result.error) : m.passkeyFailed);
+      }
+      sessionStorage.removeItem(MFA_ATTEMPT_KEY);
+      moveOn();
+    },
+    (caught) => setError(failureText(caught)),
   );
   const switchMode = () => {
     setMode(mode === "totp" ? "recovery" : "totp");
@@ -112,6 +136,11 @@ export function MfaPage({ fullPage }: { fullPage?: boolean }) {
           {t.mfaVerify}
         </Button>
       </form>
+      {passkeyAvailable && (
+        <Button variant="secondary" busy={passkey.busy} onClick={passkey.run}>
+          {m.usePasskey}
+        </Button>
+      )}
       <p className="lk-center lk-small">
         <button type="button" className="lk-link" onClick={switchMode}>
           {mode === "totp" ? m.useRecovery : m.useAuthenticator}

@@ -145,6 +145,8 @@ export const mfa = {
   recoveryHint: "Zum Beispiel abc123-def456-ghi789-jkl012 (Bindestriche und Großbuchstaben spielen keine Rolle).",
   useRecovery: "Wiederherstellungscode verwenden",
   useAuthenticator: "Code aus der Authenticator-App verwenden",
+  usePasskey: "Stattdessen einen Passkey verwenden",
+  passkeyFailed: "Der Passkey konnte Sie nicht anmelden. Versuchen Sie es erneut oder verwenden Sie einen Code.",
   recoveryWrong: "Dieser Wiederherstellungscode gehört nicht zu Ihren Codes. Prüfen Sie ihn auf Tippfehler oder verwenden Sie einen anderen.",
   recoveryUsed: "Dieser Wiederherstellungscode wurde bereits verwendet. Jeder Code gilt einmal: Verwenden Sie einen anderen Ihrer Codes.",
   recoveryDoneTitle: "Sie sind angemeldet",

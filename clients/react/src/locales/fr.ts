@@ -145,6 +145,8 @@ export const mfa = {
   recoveryHint: "Par exemple abc123-def456-ghi789-jkl012 (les tirets et les majuscules n’ont pas d’importance).",
   useRecovery: "Utiliser un code de récupération",
   useAuthenticator: "Utiliser le code de votre application d’authentification",
+  usePasskey: "Utiliser plutôt une clé d’accès",
+  passkeyFailed: "La clé d’accès n’a pas pu vous connecter. Réessayez ou utilisez un code.",
   recoveryWrong: "Ce code de récupération ne fait pas partie des vôtres. Vérifiez qu’il ne contient pas de faute de frappe, ou utilisez-en un autre.",
   recoveryUsed: "Ce code de récupération a déjà été utilisé. Chaque code ne fonctionne qu’une fois : utilisez un autre de vos codes.",
   recoveryDoneTitle: "Vous êtes connecté",

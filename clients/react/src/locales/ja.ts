@@ -145,6 +145,8 @@ export const mfa = {
   recoveryHint: "例: abc123-def456-ghi789-jkl012（ハイフンや大文字・小文字は区別しません）",
   useRecovery: "リカバリーコードを使う",
   useAuthenticator: "認証アプリのコードを使う",
+  usePasskey: "代わりにパスキーを使う",
+  passkeyFailed: "パスキーでサインインできませんでした。もう一度試すか、コードを使ってください。",
   recoveryWrong: "このリカバリーコードはお客様のものではありません。入力ミスがないか確認するか、別のコードをお使いください。",
   recoveryUsed: "このリカバリーコードはすでに使用されています。各コードは 1 回だけ使用できます。別のコードをお使いください。",
   recoveryDoneTitle: "ログインしました",

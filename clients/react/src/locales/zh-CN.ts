@@ -145,6 +145,8 @@ export const mfa = {
   recoveryHint: "例如 abc123-def456-ghi789-jkl012（连字符和大小写不影响）。",
   useRecovery: "使用恢复码",
   useAuthenticator: "使用身份验证器应用中的验证码",
+  usePasskey: "改用通行密钥",
+  passkeyFailed: "无法使用通行密钥登录。请重试，或使用验证码。",
   recoveryWrong: "此恢复码不属于您。请检查是否输错，或换一个恢复码。",
   recoveryUsed: "此恢复码已被使用。每个恢复码只能使用一次，请使用您的其他恢复码。",
   recoveryDoneTitle: "您已登录",
