@@ -14,6 +14,10 @@ import { purchaseQueries } from "./db/queries/purchases.js";
 import { rateLimitQueries } from "./db/queries/rate-limits.js";
 import { contactChannelQueries } from "./db/queries/contact-channels.js";
 import { dataVaultQueries } from "./db/queries/data-vault.js";
+import { emailDraftQueries } from "./db/queries/email-drafts.js";
+import { emailRecipientQueries } from "./db/queries/email-recipients.js";
+import { localInboxQueries } from "./db/queries/local-inbox.js";
+import { notificationPreferenceQueries } from "./db/queries/notification-preferences.js";
 import { mfaQueries } from "./db/queries/mfa.js";
 import { oauthQueries } from "./db/queries/oauth.js";
 import { outboxQueries } from "./db/queries/outbox.js";
@@ -21,6 +25,7 @@ import { passkeyQueries } from "./db/queries/passkeys.js";
 import { permissionQueries } from "./db/queries/permissions.js";
 import { profileImageQueries } from "./db/queries/profile-images.js";
 import { sessionQueries } from "./db/queries/sessions.js";
+import { sentEmailQueries } from "./db/queries/sent-emails.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import { stripeQueries } from "./db/queries/stripe.js";
 import { teamQueries } from "./db/queries/teams.js";
@@ -75,6 +80,11 @@ export function createQueries(store: Store, clock: Clock) {
     purchases: purchaseQueries(store),
     purchaseCodes: purchaseCodeQueries(store),
     stripe: stripeQueries(store),
+    emailDrafts: emailDraftQueries(store),
+    emailRecipients: emailRecipientQueries(store),
+    sentEmails: sentEmailQueries(store),
+    localInbox: localInboxQueries(store),
+    notificationPreferences: notificationPreferenceQueries(store),
   };
 }
 

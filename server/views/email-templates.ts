@@ -1,5 +1,5 @@
 /** Wire JSON of e-mail templates, themes and drafts (contract/email-templates.ts). */
-import type { DraftRecord } from "../services/email/catalogue/drafts.js";
+import type { DraftRecord } from "../db/queries/email-drafts.js";
 import type { TemplateRecord, ThemeRecord } from "../services/email/catalogue/themes.js";
 
 export function emailTemplateToJson(template: TemplateRecord) {

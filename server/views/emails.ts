@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { localInboxEmail, localInboxEmailContent, notificationPreference, sentEmail } from "../../contract/emails.js";
 import type { InboxEmail, InboxSummary } from "../services/email/local-inbox.js";
 import type { Preference } from "../services/email/preferences.js";
-import type { SentEmailRow } from "../services/email/sending/sent-log.js";
+import type { SentEmailRow } from "../db/queries/sent-emails.js";
 
 export function sentEmailToJson(row: SentEmailRow): z.output<typeof sentEmail> {
   const c = row.senderConfig;

@@ -63,6 +63,10 @@ export function outboxQueries(store: Store) {
       const [created] = await insertRow(row, db);
       return created!;
     },
+    /** Writes several rows in one statement (through `db`, as `insert`). */
+    async insertMany(rows: NewOutboxRow[], db: Db = store.db): Promise<void> {
+      await db.insert(outbox).values(rows);
+    },
 
     /**
      * Leases up to `limit` due rows until `leaseUntil` and returns them. The lock condition is repeated

@@ -6,7 +6,6 @@
  * before it.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, gt } from "drizzle-orm";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { INTERNAL_PROJECT_ID } from "../projects.js";
@@ -38,14 +37,8 @@ interface FailedMail {
 
 /** Queues the digests; answers how many were queued. */
 export async function sendFailedEmailsDigests(deps: AppDeps): Promise<number> {
-  const t = deps.store.t.sentEmails;
   const since = new Date(deps.clock.now().getTime() - DIGEST_WINDOW_MS);
-  const rows = await deps.store.db
-    .select({ projectId: t.projectId, to: t.to, subject: t.subject, error: t.error, updatedAt: t.updatedAt })
-    .from(t)
-    .where(and(eq(t.status, "failed"), gt(t.updatedAt, since)))
-    .orderBy(asc(t.updatedAt))
-    .limit(READ_LIMIT);
+  const rows = await deps.queries.sentEmails.failedSince(since, READ_LIMIT);
   const byProject = new Map<string, FailedMail[]>();
   for (const row of rows) {
     const reason = typeof row.error?.message === "string" ? row.error.message : "The mail server refused the mail.";

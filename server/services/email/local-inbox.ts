@@ -7,7 +7,6 @@
  * as the outbox's payloads are.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, inArray, lt, notInArray, type AnyColumn } from "drizzle-orm";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
 import { renderProjectConfig } from "../config/project-config.js";
@@ -57,18 +56,11 @@ export interface InboxEmail extends InboxSummary {
  * Keeps a mail the project could not send (call only when {@link inboxState} answers "kept"), then
  * trims the project's inbox to its bounds. Answers the kept mail's id.
  */
-export async function keepInLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "secrets">, projectId: string, outboxId: string, mail: EmailPayload): Promise<string> {
-  const t = deps.store.t.localInboxEmails;
+export async function keepInLocalInbox(deps: Pick<AppDeps, "queries" | "clock" | "secrets">, projectId: string, outboxId: string, mail: EmailPayload): Promise<string> {
   const now = deps.clock.now();
   const body = deps.secrets.encrypt(JSON.stringify({ html: mail.html, text: mail.text }), OUTBOX_SECRET_PURPOSE);
   const id = randomUUID();
-  await deps.store.transaction(async (tx) => {
-    await tx.insert(t).values({ id, projectId, outboxId, to: mail.to, subject: mail.subject, body, createdAt: now });
-    await tx.delete(t).where(and(eq(t.projectId, projectId), lt(t.createdAt, oldestKept(now))));
-    const newest = tx.select({ id: t.id }).from(t).where(eq(t.projectId, projectId)).orderBy(desc(t.createdAt), desc(t.id)).limit(INBOX_LIMIT);
-    const keep = (await newest).map((r) => r.id);
-    if (keep.length === INBOX_LIMIT) await tx.delete(t).where(and(eq(t.projectId, projectId), notInArray(t.id, keep)));
-  });
+  await deps.queries.localInbox.keep({ id, projectId, outboxId, to: mail.to, subject: mail.subject, body, createdAt: now }, { oldestKept: oldestKept(now), limit: INBOX_LIMIT });
   return id;
 }
 
@@ -76,51 +68,30 @@ export async function keepInLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "
  * The project's kept mails, newest first (at most {@link INBOX_LIMIT}, none past its age). A project in
  * production mode shows none, including any kept before it went into production mode.
  */
-export async function listLocalInbox(deps: Pick<AppDeps, "store" | "clock">, project: ProjectRow): Promise<InboxSummary[]> {
+export async function listLocalInbox(deps: Pick<AppDeps, "queries" | "clock">, project: ProjectRow): Promise<InboxSummary[]> {
   if (project.isProductionMode) return [];
-  const projectId = project.id;
-  const t = deps.store.t.localInboxEmails;
-  return deps.store.db
-    .select({ id: t.id, to: t.to, subject: t.subject, createdAt: t.createdAt })
-    .from(t)
-    .where(and(eq(t.projectId, projectId), notOlderThanKept(deps, t.createdAt)))
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(INBOX_LIMIT);
+  return deps.queries.localInbox.list(project.id, oldestKept(deps.clock.now()), INBOX_LIMIT);
 }
 
 /** One kept mail of the project with its bodies, or null (no such mail in this project, past its age, or the project is in production mode). */
-export async function readLocalInbox(deps: Pick<AppDeps, "store" | "clock" | "secrets">, project: ProjectRow, id: string): Promise<InboxEmail | null> {
+export async function readLocalInbox(deps: Pick<AppDeps, "queries" | "clock" | "secrets">, project: ProjectRow, id: string): Promise<InboxEmail | null> {
   if (project.isProductionMode) return null;
-  const projectId = project.id;
-  const t = deps.store.t.localInboxEmails;
-  const [row] = await deps.store.db
-    .select()
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.id, id), notOlderThanKept(deps, t.createdAt)));
+  const row = await deps.queries.localInbox.find(project.id, id, oldestKept(deps.clock.now()));
   if (!row) return null;
   const body = JSON.parse(deps.secrets.decrypt(row.body, OUTBOX_SECRET_PURPOSE)) as { html: string; text: string };
   return { id: row.id, to: row.to, subject: row.subject, createdAt: row.createdAt, html: body.html, text: body.text };
 }
 
 /** Removes every mail the project kept (it went into production mode). */
-export async function forgetLocalInbox(deps: Pick<AppDeps, "store">, projectId: string): Promise<void> {
-  const t = deps.store.t.localInboxEmails;
-  await deps.store.db.delete(t).where(eq(t.projectId, projectId));
+export async function forgetLocalInbox(deps: Pick<AppDeps, "queries">, projectId: string): Promise<void> {
+  await deps.queries.localInbox.deleteAll(projectId);
 }
 
 /** Removes every kept mail past its age (all projects); answers how many. */
-export async function pruneLocalInboxes(deps: Pick<AppDeps, "store" | "clock">): Promise<number> {
-  const t = deps.store.t.localInboxEmails;
-  const old = await deps.store.db.select({ id: t.id }).from(t).where(lt(t.createdAt, oldestKept(deps.clock.now()))).limit(1000);
-  if (old.length === 0) return 0;
-  await deps.store.db.delete(t).where(inArray(t.id, old.map((r) => r.id)));
-  return old.length;
+export async function pruneLocalInboxes(deps: Pick<AppDeps, "queries" | "clock">): Promise<number> {
+  return deps.queries.localInbox.prune(oldestKept(deps.clock.now()));
 }
 
 function oldestKept(now: Date): Date {
   return new Date(now.getTime() - INBOX_MAX_AGE_MS);
-}
-
-function notOlderThanKept(deps: Pick<AppDeps, "clock">, column: AnyColumn) {
-  return gte(column, oldestKept(deps.clock.now()));
 }

@@ -111,7 +111,7 @@ export async function enqueueEmailBatches(deps: AppDeps, db: Db, batches: readon
       createdAt: now,
     };
   });
-  await db.insert(deps.store.t.outbox).values(rows);
+  await deps.queries.outbox.insertMany(rows, db);
   deps.store.afterCommit(() => deps.jobs.wake(), db);
   return rows.map((r) => r.id);
 }

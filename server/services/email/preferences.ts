@@ -2,7 +2,6 @@
  * Notification categories and each user's choice per category. Transactional mail (verification,
  * password reset, security alerts) always goes out; a user may turn Marketing off.
  */
-import { and, eq, inArray } from "drizzle-orm";
 import { notificationCategories, type NotificationCategory } from "../../../contract/emails.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
@@ -32,48 +31,33 @@ function effective(category: NotificationCategory, stored: boolean | undefined):
 }
 
 /** A user's preference for every category. */
-export async function listPreferences(deps: Pick<AppDeps, "store">, projectId: string, userId: string): Promise<Preference[]> {
-  const t = deps.store.t.notificationPreferences;
-  const rows = await deps.store.db
-    .select({ categoryId: t.categoryId, enabled: t.enabled })
-    .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.userId, userId)));
+export async function listPreferences(deps: Pick<AppDeps, "queries">, projectId: string, userId: string): Promise<Preference[]> {
+  const rows = await deps.queries.notificationPreferences.ofUser(projectId, userId);
   const stored = new Map(rows.map((r) => [r.categoryId, r.enabled]));
   return notificationCategories.map((category) => ({ category, enabled: effective(category, stored.get(category.id)) }));
 }
 
 /** Stores a user's choice for a category and answers the resulting preference. */
 export async function setPreference(
-  deps: Pick<AppDeps, "store" | "clock">,
+  deps: Pick<AppDeps, "store" | "queries" | "clock">,
   projectId: string,
   userId: string,
   category: NotificationCategory,
   enabled: boolean,
   db: Db = deps.store.db,
 ): Promise<Preference> {
-  const t = deps.store.t.notificationPreferences;
-  const now = deps.clock.now();
-  await db
-    .insert(t)
-    .values({ projectId, userId, categoryId: category.id, enabled, updatedAt: now })
-    .onConflictDoUpdate({ target: [t.userId, t.categoryId], set: { enabled, updatedAt: now } });
+  await deps.queries.notificationPreferences.set({ projectId, userId, categoryId: category.id, enabled, updatedAt: deps.clock.now() }, db);
   return { category, enabled: effective(category, enabled) };
 }
 
 /** Of `userIds`, those who turned `category` off (no query for a category that cannot be turned off). */
-export async function usersWithCategoryOff(deps: Pick<AppDeps, "store">, projectId: string, userIds: readonly string[], category: NotificationCategory): Promise<Set<string>> {
+export async function usersWithCategoryOff(deps: Pick<AppDeps, "queries">, projectId: string, userIds: readonly string[], category: NotificationCategory): Promise<Set<string>> {
   if (!category.canDisable || userIds.length === 0) return new Set();
-  const t = deps.store.t.notificationPreferences;
   const rows: { userId: string; enabled: boolean }[] = [];
   // A few hundred ids per query, well below both dialects' parameter limits.
   for (let start = 0; start < userIds.length; start += 500) {
     const chunk = userIds.slice(start, start + 500);
-    rows.push(
-      ...(await deps.store.db
-        .select({ userId: t.userId, enabled: t.enabled })
-        .from(t)
-        .where(and(eq(t.projectId, projectId), eq(t.categoryId, category.id), inArray(t.userId, [...chunk])))),
-    );
+    rows.push(...(await deps.queries.notificationPreferences.ofCategory(projectId, category.id, [...chunk])));
   }
   const off = new Set<string>();
   for (const row of rows) if (!effective(category, row.enabled)) off.add(row.userId);
