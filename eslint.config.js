@@ -4,6 +4,14 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
+const httpFromBelow = { group: ["**/http/*", "**/http"], message: "Services, views and storage must not import the HTTP layer (server/http/)." };
+const sqlOutsideStorage = { group: ["drizzle-orm", "drizzle-orm/*"], message: "Only server/db/ writes SQL: add a method to a query group in server/db/queries/ and call it through deps.queries." };
+// The store's tables and its dialect are server/db's business too (`store.t.users`, `deps.store.dialect`).
+const storeInternals = ["t", "dialect"].map((name) => ({
+  selector: `MemberExpression[property.name="${name}"]:matches([object.name="store"], [object.property.name="store"])`,
+  message: `Only server/db/ reads store.${name}: add a method to a query group in server/db/queries/.`,
+}));
+
 export default defineConfig(
   globalIgnores(["generated/", "drizzle/", "**/dist/", "coverage/", ".latchkey/", "scratch/", "bench/results/", "bench/builds/"]),
   {
@@ -29,10 +37,26 @@ export default defineConfig(
     },
   },
   {
-    // The HTTP layer depends on services, never the other way round (STYLE.md, habit 12).
-    files: ["server/services/**", "server/views/**", "server/db/**", "server/validation/**", "server/errors.ts"],
+    // One way to the database: SQL lives in server/db/queries/ (with its row types); the rest of the server calls those query groups.
+    files: ["server/**"],
+    ignores: ["server/db/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/http/*", "**/http"], message: "Services, views and storage must not import the HTTP layer (server/http/)." }] }],
+      "no-restricted-imports": ["error", { patterns: [sqlOutsideStorage] }],
+      "no-restricted-syntax": ["error", ...storeInternals],
+    },
+  },
+  {
+    // The HTTP layer depends on services, never the other way round (STYLE.md, habit 12).
+    files: ["server/services/**", "server/views/**", "server/validation/**", "server/errors.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [httpFromBelow, sqlOutsideStorage] }],
+      "no-restricted-syntax": ["error", ...storeInternals],
+    },
+  },
+  {
+    files: ["server/db/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [httpFromBelow] }],
     },
   },
 );

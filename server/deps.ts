@@ -1,5 +1,6 @@
 /** What handlers and services are built from: plain values, created once at start-up. */
 import type { ServerConfig } from "./config.js";
+import { aiChatQueries } from "./db/queries/ai-chat.js";
 import { apiKeySetQueries, type CachedKeySet } from "./db/queries/api-key-sets.js";
 import { apiKeyQueries } from "./db/queries/api-keys.js";
 import { auditQueries } from "./db/queries/audit.js";
@@ -25,11 +26,14 @@ import { passkeyQueries } from "./db/queries/passkeys.js";
 import { permissionQueries } from "./db/queries/permissions.js";
 import { profileImageQueries } from "./db/queries/profile-images.js";
 import { sessionQueries } from "./db/queries/sessions.js";
+import { sealedValueQueries } from "./db/queries/sealed-values.js";
 import { sentEmailQueries } from "./db/queries/sent-emails.js";
 import { signingKeyQueries } from "./db/queries/signing-keys.js";
 import { stripeQueries } from "./db/queries/stripe.js";
 import { teamQueries } from "./db/queries/teams.js";
 import { userQueries } from "./db/queries/users.js";
+import { usersExportQueries } from "./db/queries/users-export.js";
+import { usersImportQueries } from "./db/queries/users-import.js";
 import { verificationCodeQueries } from "./db/queries/verification-codes.js";
 import { webhookQueries, type EnabledEndpoint } from "./db/queries/webhooks.js";
 import { workflowRunQueries } from "./db/queries/workflow-runs.js";
@@ -85,6 +89,10 @@ export function createQueries(store: Store, clock: Clock) {
     sentEmails: sentEmailQueries(store),
     localInbox: localInboxQueries(store),
     notificationPreferences: notificationPreferenceQueries(store),
+    aiChat: aiChatQueries(store),
+    sealedValues: sealedValueQueries(store),
+    usersImport: usersImportQueries(store),
+    usersExport: usersExportQueries(store),
   };
 }
 

@@ -190,7 +190,7 @@ export function registerUserCommands(program: Command, outputOf: OutputOf): void
       const includePasswordHashes = Boolean(options.includePasswordHashes);
       const stream = options.out ? createWriteStream(options.out, { mode: includePasswordHashes ? 0o600 : 0o644 }) : null;
       const write = stream ? (text: string) => writeTo(stream, text) : (text: string) => writeStdout(text);
-      const count = await exportUsers(local.deps.store, project.id, { format, includePasswordHashes }, write);
+      const count = await exportUsers(local.deps, project.id, { format, includePasswordHashes }, write);
       if (stream) {
         await closeStream(stream);
         output.result({ project: project.id, out: options.out, format, users: count, includePasswordHashes }, (s) => `Exported ${s.users} users of ${s.project} to ${s.out} (${s.format}${s.includePasswordHashes ? ", with password hashes" : ""}).`);

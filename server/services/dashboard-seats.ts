@@ -5,7 +5,6 @@
  * in). A team may not grow past its seats. Without the item in the internal project's config there is
  * no limit (internal projects made before the item existed keep inviting freely).
  */
-import { and, count, eq } from "drizzle-orm";
 import { knownError } from "../../contract/known-error.js";
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { Db } from "../db/store.js";
@@ -25,28 +24,15 @@ export async function dashboardSeats(deps: AppDeps, project: ProjectRow, teamId:
  * Throws ITEM_QUANTITY_INSUFFICIENT_AMOUNT (as Stack does: `quantity: -1`, the one seat asked for) when
  * one more member would take the team past its seats. `seats` comes from `dashboardSeats`; `db` is the
  * transaction that then adds the member, which must follow in it: the team stays locked until it
- * commits, so concurrent additions count one another instead of each taking the last seat.
+ * commits, so concurrent additions count one another instead of each taking the last seat (on PostgreSQL
+ * the second waits at the lock; its serialisable snapshot, taken before the wait, then conflicts with the
+ * first's membership and it is retried, pg-store.ts, counting that member).
  */
 export async function assertSeatForOneMore(deps: AppDeps, project: ProjectRow, teamId: string, seats: number | null, db: Db): Promise<void> {
   if (seats === null) return;
-  await lockTeam(deps, db, project.id, teamId);
-  const t = deps.store.t.teamMembers;
-  const [row] = await db.select({ members: count() }).from(t).where(and(eq(t.projectId, project.id), eq(t.teamId, teamId)));
-  if ((row?.members ?? 0) + 1 > seats) {
+  await deps.queries.teams.lock(project.id, teamId, db);
+  const members = await deps.queries.teams.memberCount(project.id, teamId, db);
+  if (members + 1 > seats) {
     throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: DASHBOARD_ADMINS_ITEM, customer_id: teamId, quantity: -1 });
   }
-}
-
-/**
- * Holds the team's row until the transaction ends. PostgreSQL: a second transaction checking a seat
- * waits here for the first to commit; its serialisable snapshot, taken before the wait, then conflicts
- * with the first's membership and it is retried (pg-store.ts), counting that member. `no key update`
- * leaves the row's key free, so inserts that only reference the team (memberships added without a seat
- * check, permissions) do not wait. SQLite: nothing to do, the transaction (BEGIN IMMEDIATE on the one
- * connection) already excludes every other writer.
- */
-async function lockTeam(deps: AppDeps, db: Db, projectId: string, teamId: string): Promise<void> {
-  if (deps.store.dialect !== "postgres") return;
-  const t = deps.store.t.teams;
-  await db.select({ id: t.id }).from(t).where(and(eq(t.projectId, projectId), eq(t.id, teamId))).for("no key update");
 }

@@ -8,7 +8,6 @@
  * Keyed hashes (secret-box `mac`: the audit chain, data-vault lookups, unsubscribe links, hosted-page
  * keys, checkout codes) are not sealed values and are not re-keyed here (DEPLOYMENT.md says what that means).
  */
-import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.js";
 import { openConfigSecrets, sealConfigSecrets } from "./config/sealed-secrets.js";
 import { SEAL_PURPOSE as CLI_REFRESH_TOKEN_PURPOSE } from "./cli-auth.js";
@@ -30,7 +29,6 @@ interface Sealed {
 }
 
 export async function resealAll(deps: AppDeps): Promise<ResealReport> {
-  const { db, t } = deps.store;
   const report: ResealReport = {};
   const reseal = async (kind: string, values: Sealed[]) => {
     const counts = (report[kind] = { resealed: 0, unreadable: 0 });
@@ -47,48 +45,21 @@ export async function resealAll(deps: AppDeps): Promise<ResealReport> {
     }
   };
 
-  const signingKeys = await db.select({ id: t.signingKeys.id, value: t.signingKeys.privateKey }).from(t.signingKeys);
-  await reseal("signing keys", signingKeys.map((r) => ({ value: r.value, purpose: SIGNING_KEY_PURPOSE, write: (v) => db.update(t.signingKeys).set({ privateKey: v }).where(eq(t.signingKeys.id, r.id)) })));
-
-  const totp = await db.select({ id: t.users.id, value: t.users.totpSecret }).from(t.users);
-  await reseal("TOTP secrets", totp.flatMap((r) => (r.value === null ? [] : [{ value: r.value, purpose: "totp", write: (v: string) => db.update(t.users).set({ totpSecret: v }).where(eq(t.users.id, r.id)) }])));
-
-  const oauthTokens = await db.select({ id: t.oauthTokens.id, value: t.oauthTokens.token }).from(t.oauthTokens);
-  await reseal("OAuth provider tokens", oauthTokens.map((r) => ({ value: r.value, purpose: OAUTH_TOKEN_PURPOSE, write: (v) => db.update(t.oauthTokens).set({ token: v }).where(eq(t.oauthTokens.id, r.id)) })));
-
-  const flows = await db.select({ id: t.oauthFlows.id, value: t.oauthFlows.providerCodeVerifier }).from(t.oauthFlows);
-  await reseal("OAuth flows", flows.map((r) => ({ value: r.value, purpose: VERIFIER_PURPOSE, write: (v) => db.update(t.oauthFlows).set({ providerCodeVerifier: v }).where(eq(t.oauthFlows.id, r.id)) })));
-
-  const cliLogins = await db.select({ id: t.cliLogins.id, value: t.cliLogins.refreshToken }).from(t.cliLogins);
-  await reseal("CLI logins", cliLogins.flatMap((r) => (r.value === null ? [] : [{ value: r.value, purpose: CLI_REFRESH_TOKEN_PURPOSE, write: (v: string) => db.update(t.cliLogins).set({ refreshToken: v }).where(eq(t.cliLogins.id, r.id)) }])));
-
-  const outbox = await db.select({ id: t.outbox.id, kind: t.outbox.kind, value: t.outbox.payload }).from(t.outbox);
-  await reseal("outbox (e-mails, webhooks)", outbox.map((r) => ({
-    value: r.value,
-    purpose: r.kind === "email" ? OUTBOX_SECRET_PURPOSE : WEBHOOK_PAYLOAD_PURPOSE,
-    write: (v) => db.update(t.outbox).set({ payload: v }).where(eq(t.outbox.id, r.id)),
-  })));
-
-  const kept = await db.select({ id: t.localInboxEmails.id, value: t.localInboxEmails.body }).from(t.localInboxEmails);
-  await reseal("local inbox (kept e-mails)", kept.map((r) => ({ value: r.value, purpose: OUTBOX_SECRET_PURPOSE, write: (v) => db.update(t.localInboxEmails).set({ body: v }).where(eq(t.localInboxEmails.id, r.id)) })));
-
-  const endpoints = await db.select({ id: t.webhookEndpoints.id, secret: t.webhookEndpoints.secretSealed, previous: t.webhookEndpoints.previousSecretSealed }).from(t.webhookEndpoints);
-  await reseal("webhook endpoint secrets", endpoints.flatMap((r) => [
-    { value: r.secret, purpose: WEBHOOK_SECRET_PURPOSE, write: (v: string) => db.update(t.webhookEndpoints).set({ secretSealed: v }).where(eq(t.webhookEndpoints.id, r.id)) },
-    ...(r.previous === null ? [] : [{ value: r.previous, purpose: WEBHOOK_SECRET_PURPOSE, write: (v: string) => db.update(t.webhookEndpoints).set({ previousSecretSealed: v }).where(eq(t.webhookEndpoints.id, r.id)) }]),
-  ]));
-
-  const vault = t.dataVaultEntries;
-  const entries = await db.select({ projectId: vault.projectId, storeId: vault.storeId, keyDigest: vault.keyDigest, value: vault.valueSealed }).from(vault);
-  await reseal("data vault values", entries.map((r) => ({
-    value: r.value,
-    purpose: valuePurpose(r.projectId, r.storeId, r.keyDigest),
-    write: (v) => db.update(vault).set({ valueSealed: v }).where(and(eq(vault.projectId, r.projectId), eq(vault.storeId, r.storeId), eq(vault.keyDigest, r.keyDigest))),
-  })));
+  const stored = deps.queries.sealedValues;
+  const withPurpose = (purpose: string) => (r: { value: string; write(v: string): Promise<unknown> }): Sealed => ({ value: r.value, purpose, write: r.write });
+  await reseal("signing keys", (await stored.signingKeys()).map(withPurpose(SIGNING_KEY_PURPOSE)));
+  await reseal("TOTP secrets", (await stored.totpSecrets()).map(withPurpose("totp")));
+  await reseal("OAuth provider tokens", (await stored.oauthTokens()).map(withPurpose(OAUTH_TOKEN_PURPOSE)));
+  await reseal("OAuth flows", (await stored.oauthFlowVerifiers()).map(withPurpose(VERIFIER_PURPOSE)));
+  await reseal("CLI logins", (await stored.cliRefreshTokens()).map(withPurpose(CLI_REFRESH_TOKEN_PURPOSE)));
+  await reseal("outbox (e-mails, webhooks)", (await stored.outboxPayloads()).map((r) => withPurpose(r.kind === "email" ? OUTBOX_SECRET_PURPOSE : WEBHOOK_PAYLOAD_PURPOSE)(r)));
+  await reseal("local inbox (kept e-mails)", (await stored.localInboxBodies()).map(withPurpose(OUTBOX_SECRET_PURPOSE)));
+  await reseal("webhook endpoint secrets", (await stored.webhookEndpointSecrets()).map(withPurpose(WEBHOOK_SECRET_PURPOSE)));
+  await reseal("data vault values", (await stored.dataVaultValues()).map((r) => withPurpose(valuePurpose(r.projectId, r.storeId, r.keyDigest))(r)));
 
   // Project settings hold their secrets (SMTP password, OAuth client secrets) sealed inside the override.
   const counts = (report["project settings"] = { resealed: 0, unreadable: 0 });
-  for (const project of await db.select({ id: t.projects.id, override: t.projects.configOverride }).from(t.projects)) {
+  for (const project of await stored.projectOverrides()) {
     let opened;
     try {
       opened = openConfigSecrets(project.override, deps.secrets);

@@ -1,7 +1,7 @@
 /** A stored AI chat thread as the API shows it: its messages as they were saved, oldest first. */
 import type { listAiChatMessages } from "../../contract/ai-chat.js";
 import type { ProcedureOutput } from "../../contract/procedure.js";
-import type { ChatMessageRow } from "../services/ai-chat/threads.js";
+import type { ChatMessageRow } from "../db/queries/ai-chat.js";
 
 export type AiChatThreadJson = ProcedureOutput<typeof listAiChatMessages>;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import { primaryEmailOf, userRecordColumns, type TeamRow, type UserRecord } from "./users.js";
@@ -102,6 +102,20 @@ export function teamQueries(store: Store) {
     async updateMember(projectId: string, teamId: string, userId: string, patch: { displayName?: string; profileImageUrl?: string | null }, db: Db = store.db) {
       const updated = await db.update(members).set(patch).where(memberOf(projectId, teamId, userId)).returning({ userId: members.userId });
       return updated.length > 0;
+    },
+    async memberCount(projectId: string, teamId: string, db: Db = store.db): Promise<number> {
+      const [row] = await db.select({ members: count() }).from(members).where(and(eq(members.projectId, projectId), eq(members.teamId, teamId)));
+      return row?.members ?? 0;
+    },
+    /**
+     * Holds the team's row until the transaction `db` ends. PostgreSQL: `for no key update`, so that a
+     * second transaction doing the same waits for the first to commit, while inserts that only reference
+     * the team (memberships, permissions) do not. SQLite: nothing to do, the transaction (BEGIN IMMEDIATE
+     * on the one connection) already excludes every other writer.
+     */
+    async lock(projectId: string, teamId: string, db: Db): Promise<void> {
+      if (store.dialect !== "postgres") return;
+      await db.select({ id: teams.id }).from(teams).where(scoped(projectId, teamId)).for("no key update");
     },
   };
 }

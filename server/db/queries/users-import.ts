@@ -1,15 +1,15 @@
 /**
- * The statements of a user import: one lookup per kind for a whole batch (which ids, sign-in e-mails,
+ * The statements of a user import (services/users-import/import.ts): one lookup per kind for a whole batch (which ids, sign-in e-mails,
  * provider accounts and teams exist already), then multi-row inserts, so that a batch of 500 users
  * costs a handful of round trips rather than thousands.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Store } from "../../db/store.js";
+import type { Db, Store } from "../store.js";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const INSERT_CHUNK = 500;
 
-export function importStatements(store: Store) {
+export function usersImportQueries(store: Store) {
   const t = store.t;
   type Insert<K extends keyof typeof t> = (typeof t)[K] extends { $inferInsert: infer R } ? R : never;
 
@@ -77,5 +77,5 @@ export function importStatements(store: Store) {
   };
 }
 
-export type ImportStatements = ReturnType<typeof importStatements>;
-export type ImportRows = Parameters<ImportStatements["insert"]>[0];
+export type UsersImportQueries = ReturnType<typeof usersImportQueries>;
+export type ImportRows = Parameters<UsersImportQueries["insert"]>[0];

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import type { InsertBatch } from "../insert-batch.js";
 import { preparedInsert } from "../prepared-insert.js";
 import type { Db, Store } from "../store.js";
 import type { TtlCache } from "../ttl-cache.js";
@@ -12,6 +13,15 @@ export type WebhookAttemptRow = (typeof pgTables)["webhookAttempts"]["$inferSele
 export interface EnabledEndpoint {
   id: string;
   eventTypes: string[] | null;
+}
+
+/** A `webhook_fanout` outbox row: the event's type in its summary and the sealed event as its payload. */
+export interface FanoutRow {
+  id: string;
+  projectId: string;
+  summary: { event_type: string };
+  payload: string;
+  createdAt: Date;
 }
 
 /**
@@ -143,6 +153,42 @@ export function webhookQueries(store: Store, cache: TtlCache<readonly EnabledEnd
         .from(attempts)
         .where(and(eq(attempts.projectId, projectId), inArray(attempts.deliveryId, deliveryIds)))
         .orderBy(asc(attempts.attemptedAt), asc(attempts.id));
+    },
+    /**
+     * Records, in an insert batch, a `webhook_fanout` outbox row (pending, due at once) that is written only
+     * if the project has an enabled endpoint when the batch is written (INSERT … SELECT … WHERE EXISTS):
+     * a project without endpoints gets no row, and no query runs before the batch.
+     */
+    recordFanout(batch: InsertBatch, row: FanoutRow): void {
+      const value = <T>(v: T, column: Parameters<typeof sql.param>[1]) => sql`${sql.param(v, column)}`;
+      const build = (db: Db) =>
+        db.insert(outbox).select(
+          db
+            .select({
+              id: value(row.id, outbox.id).as("id"),
+              projectId: value(row.projectId, outbox.projectId).as("project_id"),
+              kind: value("webhook_fanout", outbox.kind).as("kind"),
+              summary: value(row.summary, outbox.summary).as("summary"),
+              payload: value(row.payload, outbox.payload).as("payload"),
+              status: value("pending", outbox.status).as("status"),
+              attempts: value(0, outbox.attempts).as("attempts"),
+              nextAttemptAt: value(row.createdAt, outbox.nextAttemptAt).as("next_attempt_at"),
+              lockedUntil: sql`null`.as("locked_until"),
+              lastError: sql`null`.as("last_error"),
+              createdAt: value(row.createdAt, outbox.createdAt).as("created_at"),
+              doneAt: sql`null`.as("done_at"),
+            })
+            .from(endpoints)
+            .where(and(eq(endpoints.projectId, row.projectId), eq(endpoints.enabled, true)))
+            .limit(1) as never,
+        );
+      batch.record({
+        run: (db) => build(db),
+        statement() {
+          const query = build(store.db).toSQL();
+          return { text: query.sql, values: query.params };
+        },
+      });
     },
   };
 }

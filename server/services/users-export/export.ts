@@ -5,8 +5,7 @@
  * for them, and they hold nothing to move). CSV cells that a spreadsheet would run as formulas are
  * written with a single quote in front (csv.ts's csvLine), which the import takes off again.
  */
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Store } from "../../db/store.js";
+import type { AppDeps } from "../../deps.js";
 import { storedHashAlgorithm } from "../passwords/foreign-hashes.js";
 import { csvLine } from "../users-import/csv.js";
 import { jsonFields, userFileFields, type UserFileField } from "../users-import/format.js";
@@ -30,13 +29,13 @@ function exportedFields(includePasswordHashes: boolean): UserFileField[] {
  * Writes the project's users through `write` (which may return a promise to wait for, e.g. a stream's
  * drain) and returns how many it wrote.
  */
-export async function exportUsers(store: Store, projectId: string, options: ExportOptions, write: (text: string) => unknown): Promise<number> {
+export async function exportUsers(deps: Pick<AppDeps, "queries">, projectId: string, options: ExportOptions, write: (text: string) => unknown): Promise<number> {
   const fields = exportedFields(options.includePasswordHashes);
   if (options.format === "csv") await write(csvLine(fields) + "\n");
   let after = "";
   let count = 0;
   for (;;) {
-    const lines = await page(store, projectId, after, options.includePasswordHashes);
+    const lines = await page(deps, projectId, after, options.includePasswordHashes);
     if (lines.length === 0) return count;
     const text = lines.map((line) => (options.format === "csv" ? csvLine(fields.map((f) => csvText(f, line[f]))) : JSON.stringify(line))).join("\n") + "\n";
     await write(text);
@@ -52,38 +51,10 @@ function csvText(field: UserFileField, value: unknown): string {
   return String(value);
 }
 
-async function page(store: Store, projectId: string, after: string, includePasswordHashes: boolean): Promise<Line[]> {
-  const t = store.t;
-  const db = store.db;
-  const users = await db
-    .select()
-    .from(t.users)
-    .where(and(eq(t.users.projectId, projectId), gt(t.users.id, after), sql`not ${t.users.isAnonymous}`))
-    .orderBy(asc(t.users.id))
-    .limit(PAGE);
-  if (users.length === 0) return [];
-  const ids = users.map((u) => u.id);
-  const c = t.contactChannels;
-  const [emails, accounts, memberships, teamGrants, projectGrants] = await Promise.all([
-    db.select().from(c).where(and(eq(c.projectId, projectId), inArray(c.userId, ids), sql`${c.isPrimary}`, sql`${c.type} = 'email'`)),
-    db.select().from(t.oauthAccounts).where(and(eq(t.oauthAccounts.projectId, projectId), inArray(t.oauthAccounts.userId, ids))).orderBy(asc(t.oauthAccounts.createdAt), asc(t.oauthAccounts.id)),
-    db
-      .select({ userId: t.teamMembers.userId, teamId: t.teams.id, displayName: t.teams.displayName })
-      .from(t.teamMembers)
-      .innerJoin(t.teams, eq(t.teams.id, t.teamMembers.teamId))
-      .where(and(eq(t.teamMembers.projectId, projectId), inArray(t.teamMembers.userId, ids)))
-      .orderBy(asc(t.teamMembers.createdAt), asc(t.teams.id)),
-    db
-      .select({ userId: t.teamPermissions.userId, teamId: t.teamPermissions.teamId, permissionId: t.teamPermissions.permissionId })
-      .from(t.teamPermissions)
-      .where(and(eq(t.teamPermissions.projectId, projectId), inArray(t.teamPermissions.userId, ids)))
-      .orderBy(asc(t.teamPermissions.permissionId)),
-    db
-      .select({ userId: t.projectPermissions.userId, permissionId: t.projectPermissions.permissionId })
-      .from(t.projectPermissions)
-      .where(and(eq(t.projectPermissions.projectId, projectId), inArray(t.projectPermissions.userId, ids)))
-      .orderBy(asc(t.projectPermissions.permissionId)),
-  ]);
+async function page(deps: Pick<AppDeps, "queries">, projectId: string, after: string, includePasswordHashes: boolean): Promise<Line[]> {
+  const found = await deps.queries.usersExport.page(projectId, after, PAGE);
+  if (!found) return [];
+  const { users, emails, accounts, memberships, teamGrants, projectGrants } = found;
   const group = <T extends { userId: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
     for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row]);

@@ -28,7 +28,7 @@ import { weakHashReason } from "../passwords/hash-strength.js";
 import { definitionExists } from "../permissions/definitions.js";
 import type { ImportUser } from "./format.js";
 import type { FileRecord } from "./read.js";
-import { importStatements, type ImportRows } from "./store.js";
+import type { ImportRows } from "../../db/queries/users-import.js";
 
 export const DEFAULT_BATCH_SIZE = 500;
 
@@ -108,7 +108,7 @@ export async function importUsers(deps: AppDeps, project: ProjectRow, records: A
 }
 
 function batchWriter(deps: AppDeps, project: ProjectRow, options: ImportOptions, counts: ImportCounts, reject: (line: number, reason: string) => void) {
-  const statements = importStatements(deps.store);
+  const statements = deps.queries.usersImport;
   const config = renderProjectConfig(project);
   const firebase = options.firebase ?? null;
   const dryRun = options.dryRun ?? false;

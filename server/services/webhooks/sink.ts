@@ -9,7 +9,6 @@
 import { randomUUID } from "node:crypto";
 import { webhookEvents } from "../../../contract/events.js";
 import type { EnabledEndpoint } from "../../db/queries/webhooks.js";
-import { and, eq, sql } from "drizzle-orm";
 import { insertBatchOf, type InsertBatch } from "../../db/insert-batch.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
@@ -73,41 +72,18 @@ export interface FanoutPayload {
 
 /**
  * Records, in an insert batch, a `webhook_fanout` row that is written only if the project has an enabled
- * endpoint when the batch is written (INSERT … SELECT … WHERE EXISTS): a project without endpoints gets
- * no row, and no query runs before the batch.
+ * endpoint when the batch is written: a project without endpoints gets no row, and no query runs before
+ * the batch (queries/webhooks.ts `recordFanout`).
  */
 function enqueueFanout(deps: AppDeps, batch: InsertBatch, unit: Db, event: RecordedEvent): void {
   const now = deps.clock.now();
   const payload: FanoutPayload = { type: event.name, data: event.payload, sequence: nextSequence(now) };
-  const { outbox, webhookEndpoints: endpoints } = deps.store.t;
-  const value = <T>(v: T, column: Parameters<typeof sql.param>[1]) => sql`${sql.param(v, column)}`;
-  const build = (db: Db) =>
-    db.insert(outbox).select(
-      db
-        .select({
-          id: value(randomUUID(), outbox.id).as("id"),
-          projectId: value(event.projectId, outbox.projectId).as("project_id"),
-          kind: value("webhook_fanout", outbox.kind).as("kind"),
-          summary: value({ event_type: event.name }, outbox.summary).as("summary"),
-          payload: value(deps.secrets.encrypt(JSON.stringify(payload), WEBHOOK_PAYLOAD_PURPOSE), outbox.payload).as("payload"),
-          status: value("pending", outbox.status).as("status"),
-          attempts: value(0, outbox.attempts).as("attempts"),
-          nextAttemptAt: value(now, outbox.nextAttemptAt).as("next_attempt_at"),
-          lockedUntil: sql`null`.as("locked_until"),
-          lastError: sql`null`.as("last_error"),
-          createdAt: value(now, outbox.createdAt).as("created_at"),
-          doneAt: sql`null`.as("done_at"),
-        })
-        .from(endpoints)
-        .where(and(eq(endpoints.projectId, event.projectId), eq(endpoints.enabled, true)))
-        .limit(1) as never,
-    );
-  batch.record({
-    run: (db) => build(db),
-    statement() {
-      const query = build(deps.store.db).toSQL();
-      return { text: query.sql, values: query.params };
-    },
+  deps.queries.webhooks.recordFanout(batch, {
+    id: randomUUID(),
+    projectId: event.projectId,
+    summary: { event_type: event.name },
+    payload: deps.secrets.encrypt(JSON.stringify(payload), WEBHOOK_PAYLOAD_PURPOSE),
+    createdAt: now,
   });
   // Once written, the endpoints are read into the cache, so that the project's next events (most projects
   // have no endpoint) record no fan-out row at all; the runner is woken only when there is one to handle.
