@@ -146,7 +146,7 @@ export const mfa = {
   useRecovery: "Usar un código de recuperación",
   useAuthenticator: "Usar el código de la aplicación de autenticación",
   usePasskey: "Usar una llave de acceso en su lugar",
-  passkeyFailed: "La llave de acceso no pudo iniciar tu sesión. Inténtalo de nuevo o usa un código.",
+  passkeyFailed: "No se pudo iniciar sesión con la llave de acceso. Vuelva a intentarlo o use un código.",
   recoveryWrong: "Este código de recuperación no es uno de los suyos. Compruebe que no tenga errores o use otro.",
   recoveryUsed: "Este código de recuperación ya se ha usado. Cada código sirve una sola vez: use otro de sus códigos.",
   recoveryDoneTitle: "Ha iniciado sesión",

@@ -146,7 +146,7 @@ export const mfa = {
   useRecovery: "Usa un codice di recupero",
   useAuthenticator: "Usa il codice dell’app di autenticazione",
   usePasskey: "Usa invece una passkey",
-  passkeyFailed: "La passkey non è riuscita ad accedere. Riprova oppure usa un codice.",
+  passkeyFailed: "Non è stato possibile accedere con la passkey. Riprovi oppure usi un codice.",
   recoveryWrong: "Questo codice di recupero non è tra i Suoi. Controlli eventuali errori di battitura o ne usi un altro.",
   recoveryUsed: "Questo codice di recupero è già stato usato. Ogni codice funziona una sola volta: usi un altro dei Suoi codici.",
   recoveryDoneTitle: "Accesso effettuato",

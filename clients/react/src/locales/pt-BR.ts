@@ -145,7 +145,7 @@ export const mfa = {
   recoveryHint: "Por exemplo abc123-def456-ghi789-jkl012 (hifens e maiúsculas não importam).",
   useRecovery: "Usar um código de recuperação",
   useAuthenticator: "Usar o código do app autenticador",
-  usePasskey: "Usar uma chave de acesso",
+  usePasskey: "Usar uma chave de acesso em vez disso",
   passkeyFailed: "A chave de acesso não conseguiu fazer seu login. Tente de novo ou use um código.",
   recoveryWrong: "Este código de recuperação não é um dos seus. Confira se há erros de digitação ou use outro.",
   recoveryUsed: "Este código de recuperação já foi usado. Cada código funciona uma única vez: use outro dos seus códigos.",
