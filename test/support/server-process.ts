@@ -40,7 +40,7 @@ export interface ServerProcessOptions {
 export async function startServerProcess(dialect: Dialect, env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const database = options.sharedDatabaseUrl
     ? { url: options.sharedDatabaseUrl, async [Symbol.asyncDispose]() {} }
-    : await createTestDatabase(dialect);
+    : await createTestDatabase(dialect, { migrated: true });
   const dataDir = mkdtempSync(join(tmpdir(), "latchkey-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;
