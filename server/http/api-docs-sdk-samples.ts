@@ -42,6 +42,11 @@ export const sdkSamples: Partial<Record<keyof Contract, SdkSample>> = {
   sendSignInCode: s(["StackClientApp.sendMagicLinkEmail"], `const result = await clientApp.sendMagicLinkEmail(email, { callbackUrl: "https://app.example.com/handler/magic-link-callback" });`),
   otpSignIn: s(["StackClientApp.signInWithMagicLink"], "await clientApp.signInWithMagicLink(code, { noRedirect: true });"),
   mfaSignIn: s(["StackClientApp.signInWithMfa"], "await clientApp.signInWithMfa(totpCode, attemptCode, { noRedirect: true });"),
+  initiateMfaPasskey: s(
+    ["StackClientApp.canUsePasskeyForMfa", "StackClientApp.signInWithPasskeyForMfa"],
+    "// Whether the user has a passkey to use; then the challenge, the browser's signature and the sign-in in one call:",
+    "if (await clientApp.canUsePasskeyForMfa(attemptCode)) await clientApp.signInWithPasskeyForMfa(attemptCode, { noRedirect: true });",
+  ),
   initiatePasskeyAuthentication: s(["StackClientApp.signInWithPasskey"], "// Asks for the options, lets the browser sign them, then signs in:", "const result = await clientApp.signInWithPasskey({ noRedirect: true });"),
   passkeySignIn: s(["StackClientApp.signInWithPasskey"], "const result = await clientApp.signInWithPasskey({ noRedirect: true });"),
   initiatePasskeyRegistration: s(["StackClientApp.getUser", "CurrentUser.registerPasskey"], me, "// Asks for the options, lets the browser create the passkey, then registers it:", "const result = await user.registerPasskey();"),

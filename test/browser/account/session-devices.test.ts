@@ -1,6 +1,6 @@
 /**
  * Issue 37 item 9: the account settings' sessions list names each session's browser, system and
- * address ("Chrome 131 · macOS", "From 203.0.113.7", "This device"), in Chromium against the real
+ * address ("Chrome 131 on macOS", "From 203.0.113.7", "This device"), in Chromium against the real
  * server. The sessions are started over HTTP by a server app naming its end users' addresses
  * (x-latchkey-end-user-ip) and browsers. Shot light and dark at 1280 and 360 px, axe down to moderate.
  */
@@ -53,9 +53,9 @@ describe.each(testDialects)("session devices in the account settings on %s", (di
     await page.goto(s.pageUrl("account-settings", {}, "#sessions"));
     const items = page.locator("#lk-account-sessions .lk-acc-item");
     const current = items.filter({ hasText: "This device" });
-    await current.getByText("Chrome 131 · macOS").waitFor();
+    await current.getByText("Chrome 131 on macOS").waitFor();
     expect(await current.textContent()).toContain("From 203.0.113.7");
-    const phone = items.filter({ hasText: "Safari 18 · iOS" });
+    const phone = items.filter({ hasText: "Safari 18 on iOS" });
     expect(await phone.textContent()).toContain("From 2001:db8::42");
     expect(await phone.textContent()).not.toContain("This device");
     // The sign-up session came from the test's own call: no browser to name, no address.

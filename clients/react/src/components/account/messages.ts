@@ -119,6 +119,7 @@ const en = {
   sessionRevokeConfirm: "Sign out this session?",
   sessionRevoked: "The session was signed out.",
   sessionLocation: "From {place}",
+  sessionDevice: "{browser} on {system}",
   // authorized apps
   authorizedAppsHelp: "Apps and AI agents you allowed to use your account. Revoke one and it must ask you again.",
   authorizedAppsNone: "You have not allowed any apps.",

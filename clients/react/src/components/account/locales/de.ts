@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "Diese Sitzung abmelden?",
   sessionRevoked: "Die Sitzung wurde abgemeldet.",
   sessionLocation: "Von {place}",
+  sessionDevice: "{browser} unter {system}",
   // authorized apps
   authorizedAppsHelp: "Apps und KI-Agenten, denen Sie den Zugriff auf Ihr Konto erlaubt haben. Widerrufen Sie einen, muss er Sie erneut fragen.",
   authorizedAppsNone: "Sie haben noch keiner App den Zugriff erlaubt.",

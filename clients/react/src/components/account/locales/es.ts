@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "¿Cerrar esta sesión?",
   sessionRevoked: "Se ha cerrado la sesión.",
   sessionLocation: "Desde {place}",
+  sessionDevice: "{browser} en {system}",
   authorizedAppsHelp: "Aplicaciones y agentes de IA a los que ha permitido usar su cuenta. Si revoca uno, tendrá que volver a pedirle permiso.",
   authorizedAppsNone: "No ha autorizado ninguna aplicación.",
   authorizedAppGranted: "Autorizada el {date}",

@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "Déconnecter cette session ?",
   sessionRevoked: "La session a été déconnectée.",
   sessionLocation: "Depuis {place}",
+  sessionDevice: "{browser} sous {system}",
   authorizedAppsHelp: "Les applications et agents d’IA que vous avez autorisés à utiliser votre compte. Si vous en révoquez un, il devra vous redemander l’accès.",
   authorizedAppsNone: "Vous n’avez autorisé aucune application.",
   authorizedAppGranted: "Autorisée le {date}",

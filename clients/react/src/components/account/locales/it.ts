@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "Chiudere questa sessione?",
   sessionRevoked: "La sessione è stata chiusa.",
   sessionLocation: "Da {place}",
+  sessionDevice: "{browser} su {system}",
   authorizedAppsHelp: "App e agenti IA a cui ha consentito di usare il Suo account. Se ne revoca uno, dovrà chiederLe di nuovo il permesso.",
   authorizedAppsNone: "Non ha autorizzato alcuna app.",
   authorizedAppGranted: "Autorizzata il {date}",

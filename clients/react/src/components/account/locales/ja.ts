@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "このセッションをログアウトしますか？",
   sessionRevoked: "セッションをログアウトしました。",
   sessionLocation: "{place} から",
+  sessionDevice: "{system} の {browser}",
   authorizedAppsHelp: "アカウントの利用を許可したアプリや AI エージェントです。許可を取り消すと、もう一度許可を求められます。",
   authorizedAppsNone: "許可したアプリはありません。",
   authorizedAppGranted: "{date} に許可",

@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "Encerrar esta sessão?",
   sessionRevoked: "A sessão foi encerrada.",
   sessionLocation: "De {place}",
+  sessionDevice: "{browser} no {system}",
   authorizedAppsHelp: "Apps e agentes de IA que você autorizou a usar sua conta. Se você revogar um deles, ele terá de pedir permissão de novo.",
   authorizedAppsNone: "Você não autorizou nenhum app.",
   authorizedAppGranted: "Autorizado em {date}",

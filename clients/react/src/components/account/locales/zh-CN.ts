@@ -107,6 +107,7 @@ export const account = {
   sessionRevokeConfirm: "要退出此会话吗？",
   sessionRevoked: "该会话已退出。",
   sessionLocation: "来自 {place}",
+  sessionDevice: "{system} 上的 {browser}",
   authorizedAppsHelp: "您允许使用您账户的应用和 AI 智能体。撤销后，它们需要再次征得您的同意。",
   authorizedAppsNone: "您尚未授权任何应用。",
   authorizedAppGranted: "授权于 {date}",

@@ -2,7 +2,7 @@ import { format, useMessages } from "../../../i18n/index.js";
 import { useAction, useLoad } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { ActionNotices, Badge, ConfirmButton, LoadState, Section, useFormatDate } from "../ui.js";
-import { loadDeviceNamer } from "./device-name.js";
+import { loadDeviceReader, type Device } from "./device-name.js";
 import type { SectionProps } from "./types.js";
 
 /** A place from the session's geo information, when the server sends one. */
@@ -14,11 +14,17 @@ function placeOf(geoInfo: unknown): string | null {
   return typeof info.ip === "string" ? info.ip : null;
 }
 
+/** "Chrome 131 on macOS", or whichever of the two is known. */
+function deviceText(device: Device, template: string): string {
+  if (device.browser && device.system) return format(template, { browser: device.browser, system: device.system });
+  return (device.browser ?? device.system)!;
+}
+
 export function SessionsSection({ user }: SectionProps) {
   const t = useMessages(accountMessages);
   const formatDate = useFormatDate();
   const sessions = useLoad(async () => {
-    const [list, deviceOf] = await Promise.all([user.getActiveSessions(), loadDeviceNamer()]);
+    const [list, deviceOf] = await Promise.all([user.getActiveSessions(), loadDeviceReader()]);
     // The current session first, then the most recently used.
     return list.map((session) => ({ ...session, device: deviceOf(session.userAgent) })).sort((a, b) => Number(b.isCurrentSession) - Number(a.isCurrentSession) || (b.lastUsedAt ?? b.createdAt).getTime() - (a.lastUsedAt ?? a.createdAt).getTime());
   }, [user.id]);
@@ -35,7 +41,7 @@ export function SessionsSection({ user }: SectionProps) {
                   <div className="lk-acc-item-main">
                     {session.device && (
                       <span className="lk-acc-item-title" data-testid="session-device">
-                        {session.device}
+                        {deviceText(session.device, t.sessionDevice)}
                       </span>
                     )}
                     <span className={session.device ? "lk-acc-muted" : "lk-acc-item-title"}>{format(t.sessionCreated, { date: formatDate(session.createdAt) })}</span>
