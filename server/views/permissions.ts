@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { permissionDefinition, projectPermission, teamPermission } from "../../contract/permissions.js";
 import type { PermissionDefinition } from "../services/permissions/definitions.js";
-import type { ProjectGrant, TeamGrant } from "../services/permissions/grants.js";
+import type { ProjectGrant, TeamGrant } from "../db/queries/permissions.js";
 
 export function definitionToJson(definition: PermissionDefinition): z.input<typeof permissionDefinition> {
   return {

@@ -5,6 +5,19 @@ import type { Db, Store } from "../store.js";
 
 type TeamFilter = { teamId?: string; userId?: string };
 
+/** A permission a member holds in a team (granted directly, or contained in one that is). */
+export interface TeamGrant {
+  permissionId: string;
+  userId: string;
+  teamId: string;
+}
+
+/** A permission a user holds in the project. */
+export interface ProjectGrant {
+  permissionId: string;
+  userId: string;
+}
+
 export function permissionQueries(store: Store) {
   const { teamPermissions: team, projectPermissions: project } = store.t;
   // Sign-ups and team creations grant defaults: prepared like every hot insert.

@@ -1,5 +1,6 @@
 /** Who holds which permission: direct grants, expanded through containment, and the default grants. */
 import { knownError } from "../../../contract/known-error.js";
+import type { ProjectGrant, TeamGrant } from "../../db/queries/permissions.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
@@ -62,19 +63,6 @@ async function grantProjectIn(deps: AppDeps, db: Db, projectId: string, grant: P
 }
 
 // ---- Grants over the API -------------------------------------------------------------------------
-
-/** A permission a member holds in a team (granted directly, or contained in one that is). */
-export interface TeamGrant {
-  permissionId: string;
-  userId: string;
-  teamId: string;
-}
-
-/** A permission a user holds in the project. */
-export interface ProjectGrant {
-  permissionId: string;
-  userId: string;
-}
 
 export interface GrantFilter {
   userId?: string;
