@@ -102,16 +102,16 @@ function Sessions({ userId }: { userId: string }) {
           s.items.length === 0 ? (
             <Empty title="Not signed in anywhere" />
           ) : (
-            <Table caption="Sessions" head={["Device", "Address", "Started", "Last used", "Kind", ""]}>
+            <Table caption="Sessions" head={["Device", "Started", "Last used", ""]}>
               {s.items.map((session) => (
                 <tr key={session.id}>
                   <td className={td} title={session.user_agent ?? undefined}>
-                    {deviceName(session.user_agent) ?? <span className="text-zinc-600 dark:text-zinc-400">unknown</span>}
+                    <div>{deviceName(session.user_agent) ?? "Unknown device"}</div>
+                    <div className="text-xs text-zinc-600 dark:text-zinc-400">{session.last_used_at_end_user_ip_info?.ip ?? "address unknown"}</div>
+                    {session.is_impersonation && <Badge tone="warn">impersonation</Badge>}
                   </td>
-                  <td className={td}>{session.last_used_at_end_user_ip_info?.ip ?? <span className="text-zinc-600 dark:text-zinc-400">unknown</span>}</td>
                   <td className={td}>{formatDate(session.created_at)}</td>
                   <td className={td}>{formatDate(session.last_used_at)}</td>
-                  <td className={td}>{session.is_impersonation ? <Badge tone="warn">impersonation</Badge> : "sign-in"}</td>
                   <td className={td}>
                     <Button variant="secondary" onClick={() => end.mutate({ params: { session_id: session.id }, query: { user_id: userId } })}>
                       End session
@@ -333,7 +333,8 @@ export default function UserDetail() {
       />
       <div className="flex flex-col gap-4">
         <Profile userId={userId} />
-        <div className="grid gap-4 lg:grid-cols-2">
+        {/* Columns that may shrink below their content, so a wide table scrolls inside its card at phone width. */}
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
           <Sessions userId={userId} />
           <ContactChannels userId={userId} />
           <Teams userId={userId} />
