@@ -60,16 +60,17 @@ export async function packedPackages(): Promise<Record<string, string>> {
 }
 
 /**
- * A project folder beside the tarballs with the packed packages installed (once per source state, under
- * the same lock): for tests that import a package as an app would (the compat suite through the packed
- * @latchkey/js). Answers the folder; its node_modules holds the packages.
+ * A project folder beside the tarballs with the packed @latchkey/js installed (once per source state,
+ * under the same lock): for tests that import it as an app would (the compat suite). Answers the folder;
+ * its node_modules holds the package. (Only @latchkey/js: the others' peers, Next.js and React, would add
+ * hundreds of packages nobody here imports.)
  */
 export async function installedPackages(): Promise<string> {
   const packed = await packedPackages();
-  const dir = join(dirname(Object.values(packed)[0]!), "installed");
+  const dir = join(dirname(Object.values(packed)[0]!), "installed-js");
   if (existsSync(join(dir, "node_modules", ".package-lock.json"))) return dir;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "latchkey-installed", private: true, dependencies: Object.fromEntries(Object.entries(packed).map(([name, tarball]) => [name, `file:${tarball}`])) }, null, 2) + "\n");
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "latchkey-installed", private: true, dependencies: { "@latchkey/js": `file:${packed["@latchkey/js"]}` } }, null, 2) + "\n");
   await run("flock", [join(dir, "..", "..", "lock"), "npm", "install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, env: baseEnv(), maxBuffer: 1 << 24, timeout: 10 * 60_000 });
   return dir;
 }
@@ -84,8 +85,13 @@ export interface FreshProject extends AsyncDisposable {
 /** The environment of every npm and node command: the machine's basics only. */
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const key of ["PATH", "HOME", "TMPDIR", "npm_config_cache"]) if (process.env[key] !== undefined) env[key] = process.env[key];
-  return { ...env, ...extra };
+  // The machine's way to the registry stays: its certificate authorities (a machine whose registry
+  // connection is intercepted needs NODE_EXTRA_CA_CERTS) and proxies.
+  const kept = ["PATH", "HOME", "TMPDIR", "npm_config_cache", "npm_config_registry", "npm_config_cafile", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy"];
+  for (const key of kept) if (process.env[key] !== undefined) env[key] = process.env[key];
+  // The registry connection can fail a request now and then (seen: TLS errors on one of many fetches);
+  // more retries, sooner, than npm's default of two after ten seconds.
+  return { npm_config_fetch_retries: "6", npm_config_fetch_retry_mintimeout: "2000", npm_config_fetch_retry_maxtimeout: "20000", ...env, ...extra };
 }
 
 /**
