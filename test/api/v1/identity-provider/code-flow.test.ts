@@ -73,6 +73,23 @@ describe.each(testDialects)("identity provider code flow on %s", (dialect) => {
     expect(new URL(scope.headers.get("location")!).searchParams.get("error")).toBe("invalid_scope");
   });
 
+  it("refuses a code at another client of the same project, and the code still works for its own", async () => {
+    await using lk = await createTestInstance(dialect);
+    const setup = await setUp(lk);
+    const other = await lk.call("POST", "/internal/oauth-clients", {
+      access: "admin",
+      project: setup.project,
+      body: { name: "Other app", type: "confidential", redirect_uris: [redirectUri], allowed_scopes: ["openid", "profile", "email", "offline_access"] },
+    });
+    expect(other.status, other.text).toBe(201);
+    const { verifier, challenge } = pkce();
+    const code = await authorize(lk, setup, challenge);
+    const stolen = await token(lk, setup.project, { id: other.body.client_id, secret: other.body.client_secret }, { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier });
+    expect([stolen.status, stolen.body.error]).toEqual([400, "invalid_grant"]);
+    const own = await token(lk, setup.project, setup.client, { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier });
+    expect(own.status).toBe(200);
+  });
+
   it("refuses a client of project A at project B", async () => {
     await using lk = await createTestInstance(dialect);
     const a = await setUp(lk);
