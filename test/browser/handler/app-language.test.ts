@@ -40,7 +40,7 @@ describe("the language an app sets", () => {
   let project: ProjectCredentials;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startInProcessServer(testDialects[0], { frontend: "hosted", config: { abuseLimits: false } });
+    server = await startInProcessServer(testDialects[0]!, { frontend: "hosted", config: { abuseLimits: false } });
     project = await server.createProject({ credential_enabled: true, sign_up_enabled: true });
     const bundle = await buildEmbeddingBundle(entry);
     server.serveFile("/__lang-app/app.js", "text/javascript", bundle.js);

@@ -18,7 +18,7 @@ describe("hosted pages in the browser's language", () => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startHandlerServer(testDialects[0]);
+    server = await startHandlerServer(testDialects[0]!);
     browser = await launchChromium();
   }, 240_000);
   afterAll(async () => {
