@@ -132,8 +132,9 @@ describe.each(testDialects)("a relying party on openid-client signs users in wit
     await page.goto(`${rp.url}/login?scenario=revoke`);
     const second = await report(page, rp);
     expect(second.claims.sub).toBe(ada.id);
-    expect(second.refreshAfterRevocation).toMatchObject({ ok: false, error: "invalid_grant" });
     expect(second.introspection).toMatchObject({ active: true, sub: ada.id, client_id: clientId });
+    expect(second.refreshAfterRevocation).toMatchObject({ ok: false, error: "invalid_grant" });
+    expect(second.introspectionAfterRevocation).toEqual({ active: false });
 
     // RP-initiated logout ends the hosted session: prompt=none then answers login_required.
     await page.goto(`${rp.url}/logout`);

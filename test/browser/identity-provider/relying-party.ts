@@ -64,10 +64,12 @@ async function callback(url: URL): Promise<Record<string, unknown>> {
     report.newestAfterReuse = await attempt(() => oidc.refreshTokenGrant(config, rotated.refresh_token!));
   }
   if (flow.scenario === "revoke") {
-    await oidc.tokenRevocation(config, refreshToken, { token_type_hint: "refresh_token" });
-    report.refreshAfterRevocation = await attempt(() => oidc.refreshTokenGrant(config, refreshToken));
     const introspected = await oidc.tokenIntrospection(config, value.access_token);
     report.introspection = { active: introspected.active, sub: introspected.sub, client_id: introspected.client_id };
+    await oidc.tokenRevocation(config, refreshToken, { token_type_hint: "refresh_token" });
+    report.refreshAfterRevocation = await attempt(() => oidc.refreshTokenGrant(config, refreshToken));
+    // Revoking the refresh token revoked its grant: the access token of the same grant is inactive too.
+    report.introspectionAfterRevocation = { active: (await oidc.tokenIntrospection(config, value.access_token)).active };
   }
   return report;
 }
