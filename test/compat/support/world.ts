@@ -109,6 +109,9 @@ export async function createWorld(dialect: Dialect, sdk: Sdk = parseCompatSdks("
       }
     },
     async [Symbol.asyncDispose]() {
+      // A 500 reaches the SDK as "Something went wrong": the server's own account of it is in its log.
+      const failures = server.output().split("\n").filter((line) => line.includes('"level":"error"') && !line.includes("e-mail template"));
+      if (failures.length > 0) console.error(`The ${dialect} server logged errors:\n${failures.slice(-10).join("\n")}`);
       await server[Symbol.asyncDispose]();
       await sink.close();
     },
