@@ -1,68 +1,74 @@
 /**
  * @latchkey/next from its packed tarball (with @latchkey/js and @latchkey/react), in a fresh app folder
- * outside the repository holding a copy of examples/nextjs: `next build` once, `next start`, and the
- * Next.js journey in Debian's Chromium against a running server. The build bakes the project's settings
- * in (NEXT_PUBLIC_* variables), so the app is built against one server, on the first test dialect.
+ * outside the repository holding a copy of examples/nextjs, built with `next build`, started with
+ * `next start` and driven in Debian's Chromium against a running server, on the first test dialect
+ * (support/next-suite.ts).
  */
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium.js";
-import { testDialects } from "../support/databases.js";
-import { parseCompatSdks } from "../compat/support/sdk.js";
-import { createWorld, type World } from "../compat/support/world.js";
+import { expect, it } from "vitest";
 import { nextJourney } from "./next-journey.js";
-import { appDependencies, buildNextApp, createNextApp, fetchesAtBuildTime, startNextApp, withOutput, type RunningNextApp } from "./next-app.js";
-import { packedPackages, repoRoot, type FreshProject } from "./support/packed.js";
+import { appDependencies, fetchesAtBuildTime, withOutput } from "./next-app.js";
+import { describeNextApp } from "./support/next-suite.js";
+import { packedPackages, repoRoot } from "./support/packed.js";
+import { uniqueEmail } from "../compat/support/world.js";
 
 const example = join(repoRoot, "examples", "nextjs");
-const dialect = testDialects[0]!;
 
-describe(`@latchkey/next packed, examples/nextjs on ${dialect}`, () => {
-  let world: World;
-  let app: FreshProject;
-  let running: RunningNextApp;
-  let browser: Browser;
+describeNextApp(
+  "@latchkey/next packed, examples/nextjs",
+  // The example's registry dependencies, and our three packages as their tarballs.
+  async () => ({ source: example, dependencies: { ...appDependencies(example), ...(await packedPackages()) } }),
+  (current) => {
+    it("fetches nothing from the internet at build time", () => {
+      expect(fetchesAtBuildTime(current().app.dir)).toEqual([]);
+    });
 
-  beforeAll(async () => {
-    // The example's registry dependencies, and our three packages as their tarballs.
-    app = await createNextApp({ source: example, dependencies: { ...appDependencies(example), ...(await packedPackages()) } });
-    // The server starts once the install is done (both at once can keep the server from answering within its start deadline on a loaded machine).
-    world = await createWorld(dialect, parseCompatSdks("latchkey")[0]);
-    await world.owned.update({ config: { signUpEnabled: true, credentialEnabled: true, allowLocalhost: true } });
-    const env = {
-      NEXT_PUBLIC_STACK_API_URL: world.server.url,
-      NEXT_PUBLIC_STACK_PROJECT_ID: world.projectId,
-      NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY: world.keys.publishableClientKey,
-      STACK_SECRET_SERVER_KEY: world.keys.secretServerKey,
-    };
-    await buildNextApp(app.dir, env);
-    running = await startNextApp(app.dir, env);
-    browser = await launchChromium();
-  }, 600_000);
-  afterAll(async () => {
-    await browser?.close();
-    await running?.[Symbol.asyncDispose]();
-    await app?.[Symbol.asyncDispose]();
-    await world?.[Symbol.asyncDispose]();
-  }, 120_000);
+    it("protects a page, shows the e-mail in a server component, renames in a server action, signs out", async () => {
+      const { browser, running, world } = current();
+      const { errors } = await withOutput(running, () => nextJourney(browser, running.url, world, {
+        name: "latchkey",
+        openSignUp: (page) => page.getByRole("link", { name: "Sign up" }).click(),
+        async signUp(page, email, password) {
+          await page.getByLabel("E-mail").fill(email);
+          await page.getByLabel("Password", { exact: true }).fill(password);
+          await page.getByLabel("Repeat the password").fill(password);
+          await page.getByRole("button", { name: "Create account" }).click();
+        },
+      }));
+      expect(errors).toEqual([]);
+      expect(running.output()).not.toMatch(/\b(Error|TypeError)\b/);
+    }, 180_000);
 
-  it("fetches nothing from the internet at build time", () => {
-    expect(fetchesAtBuildTime(app.dir)).toEqual([]);
-  });
+    it("writes refreshed tokens back to the cookies, and names the visitor's address to the server", async () => {
+      const { running, world, proxy } = current();
+      // A signed-in visitor whose browser holds only the refresh token (the access token cookie expired).
+      const client = world.clientApp();
+      const email = uniqueEmail("next-refresh");
+      const signedUp = await client.signUpWithCredential({ email, password: "a long example passphrase", noRedirect: true });
+      expect(signedUp.status).toBe("ok");
+      const { refreshToken } = await (await client.getUser({ or: "throw" })).currentSession.getTokens();
+      const seen = proxy.requests.length;
 
-  it("protects a page, shows the e-mail in a server component, renames in a server action, signs out", async () => {
-    const { errors } = await withOutput(running, () => nextJourney(browser, running.url, world, {
-      name: "latchkey",
-      openSignUp: (page) => page.getByRole("link", { name: "Sign up" }).click(),
-      async signUp(page, email, password) {
-        await page.getByLabel("E-mail").fill(email);
-        await page.getByLabel("Password", { exact: true }).fill(password);
-        await page.getByLabel("Repeat the password").fill(password);
-        await page.getByRole("button", { name: "Create account" }).click();
-      },
-    }));
-    expect(errors).toEqual([]);
-    expect(running.output()).not.toMatch(/\b(Error|TypeError)\b/);
-  }, 180_000);
-});
+      const answer = await withOutput(running, () => fetch(`${running.url}/api/me`, {
+        headers: { cookie: `stack-refresh-${world.projectId}=${refreshToken}`, "x-forwarded-for": "203.0.113.7" },
+      }));
+      expect(answer.status).toBe(200);
+      await expect(answer.json()).resolves.toEqual({ email });
+      // The route handler refreshed the access token and sent it back as the browser store keeps it.
+      const access = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("stack-access="));
+      expect(access).toBeDefined();
+      const [kept, accessToken] = JSON.parse(decodeURIComponent(access!.split(";")[0]!.slice("stack-access=".length))) as [string, string];
+      expect(kept).toBe(refreshToken);
+      expect(accessToken.split(".")).toHaveLength(3);
+
+      // Every request the Next.js server made for this visitor named the visitor's address.
+      // The refresh is Stack's token request (the publishable key as client secret), the user read a server call.
+      const sent = proxy.requests.slice(seen);
+      expect(sent.map((request) => request.path)).toEqual(expect.arrayContaining([expect.stringContaining("/auth/oauth/token"), expect.stringContaining("/users/me")]));
+      // Every server call names the visitor's address (the token refresh, a client call, does not yet).
+      const serverCalls = sent.filter((request) => request.headers["x-stack-secret-server-key"] !== undefined);
+      expect(serverCalls.length).toBeGreaterThan(0);
+      for (const request of serverCalls) expect(request.headers["x-latchkey-end-user-ip"], request.path).toBe("203.0.113.7");
+    }, 60_000);
+  },
+);
