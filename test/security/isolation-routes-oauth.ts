@@ -4,7 +4,7 @@
  * name the victim's users with a made-up link id: whatever the id, a caller outside the victim's
  * project (or another user of it) must be refused.
  */
-import type { RouteCase } from "./isolation-routes.js";
+import type { RouteCase } from "./isolation-route-case.js";
 
 const callback = "http://localhost:3000/attacker-callback";
 const challenge = "a".repeat(43);

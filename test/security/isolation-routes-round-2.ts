@@ -4,7 +4,7 @@
  * links, workflow runs, the credential-scanning endpoint and the failed-mail digest. The victim owns one
  * OAuth client (`victim.oauthClient`); whoever is outside its project must be refused every access to it.
  */
-import type { RouteCase } from "./isolation-routes.js";
+import type { RouteCase } from "./isolation-route-case.js";
 
 const NO_IDS = "names no object: it reads or changes the caller's own project settings or lists";
 const SELF = "acts only on the caller's own user; no other user's ids are involved";
@@ -46,6 +46,15 @@ export const roundTwoIsolationRoutes: Record<string, RouteCase> = {
     requests: ({ victim }) => [{ label: "impersonate victim user", refuse: true, body: { user_id: victim.user1.id } }],
   },
   "GET /internal/workflow-runs": { notPerUser: NO_IDS, requests: () => [{ label: "list runs" }] },
+
+  // ---- members' roles (issue 37) -------------------------------------------------------------------
+  "GET /team-member-roles": { requests: ({ victim }) => [{ label: "victim team", refuse: true, query: { team_id: victim.team1.id } }] },
+  "PUT /team-member-roles/{team_id}/{user_id}": {
+    requests: ({ victim }) => [
+      { label: "victim member's roles", refuse: true, params: { team_id: victim.team1.id, user_id: victim.user1.id }, body: { role_ids: [] } },
+      { label: "make myself admin of the victim team", refuse: true, params: { team_id: victim.team1.id, user_id: "me" }, body: { role_ids: ["team_admin"] } },
+    ],
+  },
 
   // ---- operator and partner endpoints (issue 38) ---------------------------------------------------
   "POST /integrations/credential-scanning/revoke": {
