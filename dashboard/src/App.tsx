@@ -1,14 +1,15 @@
 /** Routes: sign-in, the owner's project list, and one section per project page (each page its own chunk). */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from "react-router";
 import { Loading, ToastProvider } from "./components/ui.js";
 import { useSignedIn } from "./lib/use-session.js";
 import { OwnerScope } from "./shell/OwnerScope.js";
 import { ProjectLayout } from "./shell/ProjectLayout.js";
+import { projectSections, type PageLoader } from "./shell/project-sections.js";
 import { RouteError } from "./shell/RouteError.js";
 
-function page(load: () => Promise<{ default: ComponentType }>) {
+function page(load: PageLoader) {
   const Page = lazy(load);
   return (
     <Suspense fallback={<Loading what="the page" />}>
@@ -41,24 +42,10 @@ const router = createBrowserRouter(
           path: "projects/:projectId",
           element: <ProjectLayout />,
           children: [
-            { index: true, element: page(() => import("./pages/Overview.js")) },
-            { path: "connect", element: page(() => import("./pages/Connect.js")) },
-            { path: "users", element: page(() => import("./pages/Users.js")) },
-            { path: "users/:userId", element: page(() => import("./pages/UserDetail.js")) },
-            { path: "teams", element: page(() => import("./pages/Teams.js")) },
-            { path: "teams/:teamId", element: page(() => import("./pages/TeamDetail.js")) },
-            { path: "permissions", element: page(() => import("./pages/Permissions.js")) },
-            { path: "auth-methods", element: page(() => import("./pages/AuthMethods.js")) },
-            { path: "domains", element: page(() => import("./pages/Domains.js")) },
-            { path: "emails", element: page(() => import("./pages/Emails.js")) },
-            { path: "payments", element: page(() => import("./pages/Payments.js")) },
-            { path: "api-keys", element: page(() => import("./pages/ApiKeys.js")) },
-            { path: "webhooks", element: page(() => import("./pages/Webhooks.js")) },
-            { path: "oauth-apps", element: page(() => import("./pages/OAuthApps.js")) },
-            { path: "workflows", element: page(() => import("./pages/Workflows.js")) },
-            { path: "data-vault", element: page(() => import("./pages/DataVault.js")) },
-            { path: "audit-log", element: page(() => import("./pages/AuditLog.js")) },
-            { path: "settings", element: page(() => import("./pages/Settings.js")) },
+            ...projectSections.flatMap(({ path, load, details = [] }) => [
+              path === "" ? { index: true, element: page(load) } : { path, element: page(load) },
+              ...details.map((detail) => ({ path: detail.path, element: page(detail.load) })),
+            ]),
             { path: "*", element: page(() => import("./pages/NotFound.js")) },
           ],
         },

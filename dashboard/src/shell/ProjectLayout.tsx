@@ -1,31 +1,13 @@
 /** A project's frame: the sidebar with its pages, the project switcher, and the page inside. */
 import { useQuery } from "@tanstack/react-query";
-import { Activity, AppWindow, Boxes, CreditCard, Database, Globe, KeyRound, LayoutDashboard, Mail, Menu, Plug, ScrollText, Settings, Shield, Users, UsersRound, Webhook, Workflow, type LucideIcon } from "lucide-react";
+import { Activity, Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { cx, Select } from "../components/ui.js";
 import { useOwnerTRPC } from "../lib/trpc.js";
 import { ProjectScope } from "./OwnerScope.js";
+import { projectSections } from "./project-sections.js";
 import { TopBar } from "./TopBar.js";
-
-const sections: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: "", label: "Overview", icon: LayoutDashboard },
-  { to: "connect", label: "Connect your app", icon: Plug },
-  { to: "users", label: "Users", icon: Users },
-  { to: "teams", label: "Teams", icon: UsersRound },
-  { to: "permissions", label: "Permissions", icon: Shield },
-  { to: "auth-methods", label: "Auth methods", icon: KeyRound },
-  { to: "domains", label: "Domains", icon: Globe },
-  { to: "emails", label: "E-mails", icon: Mail },
-  { to: "payments", label: "Payments", icon: CreditCard },
-  { to: "api-keys", label: "API keys", icon: Boxes },
-  { to: "webhooks", label: "Webhooks", icon: Webhook },
-  { to: "oauth-apps", label: "OAuth apps", icon: AppWindow },
-  { to: "workflows", label: "Workflows", icon: Workflow },
-  { to: "data-vault", label: "Data vault", icon: Database },
-  { to: "audit-log", label: "Audit log", icon: ScrollText },
-  { to: "settings", label: "Project settings", icon: Settings },
-];
 
 function ProjectSwitcher({ projectId }: { projectId: string }) {
   const trpc = useOwnerTRPC();
@@ -88,7 +70,7 @@ export function ProjectLayout() {
           )}
         >
           <ul className="flex flex-col gap-0.5">
-            {sections.map(({ to, label, icon: Icon }) => (
+            {projectSections.map(({ path: to, label, icon: Icon }) => (
               <li key={label}>
                 <NavLink
                   end={to === ""}
