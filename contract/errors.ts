@@ -15,7 +15,7 @@
 import { z } from "zod";
 import { defineError } from "./error-spec.js";
 import { customerTypes } from "./fields.js";
-import { accessTypes } from "./procedure.js";
+import { accessTypes } from "./access-types.js";
 
 // Detail shapes shared by several errors.
 const message = z.object({ message: z.string() });

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import type { KnownErrorCode } from "./known-error.js";
 import type { StatusErrorName } from "./status-errors.js";
+import type { AccessType } from "./access-types.js";
 
 /** A known-error code (SCREAMING_CASE) or a plain-status error name (camelCase). */
 export type ErrorName = KnownErrorCode | StatusErrorName;
 
-/** Access levels, lowest first. A procedure names the lowest level it accepts. */
-export const accessTypes = ["client", "server", "admin"] as const;
-export type AccessType = (typeof accessTypes)[number];
+export { accessTypes, type AccessType } from "./access-types.js";
 
 /**
  * Who may call a procedure:

@@ -101,8 +101,8 @@ Object.assign(process.env, {
 const { serve } = await import("@hono/node-server");
 const { createApp } = await import("../../server/app.js");
 const { loadConfig } = await import("../../server/config.js");
-const { openStore } = await import("../../server/db/store.js");
-const { createDeps } = await import("../../server/deps.js");
+const { openStore } = await import("../../server/db/open-store.js");
+const { createDeps } = await import("../../server/create-deps.js");
 const { bootstrap } = await import("../../server/services/bootstrap.js");
 const { systemClock } = await import("../../server/services/clock.js");
 const { registerBuiltInSinks } = await import("../../server/services/event-sinks.js");

@@ -42,7 +42,7 @@ const QUANTITY_DECREASES = 40;
 const CALLBACK = "http://localhost:3000/handler";
 /** The 400 text of a CLI login code that is unknown, expired or already completed. */
 const INVALID_LOGIN_CODE = "Invalid login code or the code has expired";
-/** Projects are cached per process for 2 s (server/deps.ts); allow for that and some slack. */
+/** Projects are cached per process for 2 s (server/db/queries/index.ts); allow for that and some slack. */
 const CONFIG_STALENESS_LIMIT_MS = 5_000;
 /** How long a request of a race may take (50 argon2 hashes over two processes take a few seconds). */
 const RACE_TIMEOUT_MS = 30_000;

@@ -113,20 +113,3 @@ export function parseDatabaseUrl(url: string | undefined, dataDir: string): Data
   if (/^postgres(ql)?:\/\//.test(url)) return { dialect: "postgres", url };
   throw new Error("DATABASE_URL must start with sqlite: or postgres://");
 }
-
-export interface OpenStoreOptions {
-  location: DatabaseLocation;
-  /** PostgreSQL pool size. */
-  poolSize?: number;
-  /** Fail on transaction misuse (tests): see transaction-guard.ts. */
-  checkTransactions?: boolean;
-}
-
-export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  if (options.location.dialect === "sqlite") {
-    const { openSqliteStore } = await import("./sqlite-store.js");
-    return openSqliteStore(options.location.path, options.checkTransactions ?? false);
-  }
-  const { openPostgresStore } = await import("./pg-store.js");
-  return openPostgresStore(options.location.url, options.poolSize ?? 10, options.checkTransactions ?? false);
-}

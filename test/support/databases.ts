@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { migrationsDir } from "../../server/db/migrations-dir.js";
-import { openStore, type Dialect, type Store } from "../../server/db/store.js";
+import { openStore } from "../../server/db/open-store.js";
+import type { Dialect, Store } from "../../server/db/store.js";
 
 const allDialects: readonly Dialect[] = ["sqlite", "postgres"];
 

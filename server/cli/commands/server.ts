@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { describeConfig, formatConfig } from "../../config-report.js";
 import { ConfigError, loadConfig, type ServerConfig } from "../../config.js";
-import { openStore } from "../../db/store.js";
+import { openStore } from "../../db/open-store.js";
 import { databaseSetting, startFailure, startStep } from "../../start-errors.js";
 import { CliError, type Output } from "../output.js";
 

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../test/support/databases.js";
-import { openStore, type Dialect, type Store } from "../store.js";
+import { openStore } from "../open-store.js";
+import type { Dialect, Store } from "../store.js";
 import { userQueries } from "./users.js";
 
 const opened: Store[] = [];

@@ -6,34 +6,8 @@
  */
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
-import type { Deliverer, Deliverers, Outcome } from "./deliverer.js";
-import type { RetryPolicy } from "./outcomes.js";
-
-export interface DeliverNowOptions {
-  /** Attempts made in the request (at least 1). */
-  attempts: number;
-  /** Pause between two attempts. */
-  retryDelayMs: number;
-  /**
-   * No attempt starts later than this after the first one began: fewer attempts than `attempts` when
-   * each one is slow (a server that accepts connections and then says nothing runs into the
-   * transport's timeouts every time). Unset: every attempt is made.
-   */
-  retryWindowMs?: number;
-  /**
-   * What a row that failed every attempt becomes: "failed" (never sent later: the caller is told the
-   * mail did not go out) or "retry" (handed back to the runner's passes and their retry schedule).
-   */
-  afterLastFailure: "failed" | "retry";
-  /** How long to wait for a row another runner holds. */
-  waitMs: number;
-}
-
-/**
- * What became of the row: delivered, failed for good, undeliverable (nowhere to send), or still queued
- * (handed back to the runner's retries, or another runner still had it when the wait ended).
- */
-export type DeliveredNow = "sent" | "failed" | "undeliverable" | "queued";
+import type { Deliverer, Deliverers, Outcome, RetryPolicy } from "./deliverer.js";
+import type { DeliveredNow, DeliverNowOptions } from "./job-runner.js";
 
 export interface DeliverNowParts {
   deps: AppDeps;

@@ -1,6 +1,15 @@
 /** What the job runner asks of the deliverer of one kind of outbox row. */
 import type { OutboxKind, OutboxRow } from "../../db/queries/outbox.js";
-import type { RetryPolicy } from "./outcomes.js";
+
+/** How a kind of row retries (the runner's defaults, or a deliverer's own). */
+export interface RetryPolicy {
+  /** Attempts before a row is marked failed. */
+  maxAttempts: number;
+  /** First retry delay; doubled on every further attempt. */
+  retryBaseMs: number;
+  /** Longest retry delay. */
+  retryMaxMs: number;
+}
 
 /** What a deliverer decided about one row. */
 export type Outcome =

@@ -5,16 +5,7 @@
 import { batchedLookup, type BatchedLookup } from "../../db/batched-lookup.js";
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
-import type { Outcome } from "./deliverer.js";
-
-export interface RetryPolicy {
-  /** Attempts before a row is marked failed. */
-  maxAttempts: number;
-  /** First retry delay; doubled on every further attempt. */
-  retryBaseMs: number;
-  /** Longest retry delay. */
-  retryMaxMs: number;
-}
+import type { Outcome, RetryPolicy } from "./deliverer.js";
 
 export function createOutcomeRecorder(deps: AppDeps, policy: RetryPolicy) {
   const outbox = deps.queries.outbox;

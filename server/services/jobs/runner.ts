@@ -16,7 +16,8 @@ import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
 import type { Deliverer, Deliverers, Outcome } from "./deliverer.js";
 import { createDeliverers } from "./deliverers.js";
-import { createDeliverNow, type DeliveredNow, type DeliverNowOptions } from "./deliver-now.js";
+import { createDeliverNow } from "./deliver-now.js";
+import type { JobRunner } from "./job-runner.js";
 import { errorFields } from "./error-fields.js";
 import { createOutcomeRecorder } from "./outcomes.js";
 import { createPollLoop } from "./poll-loop.js";
@@ -49,22 +50,6 @@ export interface JobRunnerOptions {
   deliverers?: Deliverers;
   /** Time between audit checkpoint rounds; default the server's `auditCheckpointIntervalMs`. */
   auditCheckpointIntervalMs?: number;
-}
-
-export interface JobRunner {
-  /** Starts polling in the background. */
-  start(): void;
-  /** Stops polling and waits for the pass in progress to finish. */
-  stop(): Promise<void>;
-  /** One pass: claims a batch of due rows and delivers them; returns how many rows it handled. */
-  runOnce(): Promise<number>;
-  /** Runs a pass soon, after `wakeDelayMs` (call it after committing a transaction that wrote to the outbox). */
-  wake(): void;
-  /**
-   * Delivers one committed row now, in the caller's request (deliver-now.ts): leased by id so no pass
-   * sends it too; a row another runner holds is waited for. Answers what became of it.
-   */
-  deliverNow(projectId: string, id: string, options: DeliverNowOptions): Promise<DeliveredNow>;
 }
 
 export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {

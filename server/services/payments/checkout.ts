@@ -18,8 +18,7 @@ import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { requireTeamPermission } from "../permissions/grants.js";
-import { stripeAccountId } from "./stripe.js";
-import type { Customer } from "./items.js";
+import type { Customer } from "../../db/queries/items.js";
 import { createPurchase, priceOf } from "./purchases.js";
 
 export const PURCHASE_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -108,7 +107,7 @@ export async function createPurchaseUrl(deps: AppDeps, project: ProjectRow, call
   await requireClientMayBuyFor(deps, project, caller, request.customer);
   if (offer.prices === "include-by-default") throw statusError("purchaseOfferNotBuyable");
   await requireCustomer(deps, project.id, request.customer);
-  if (!isTestMode(project) && (await stripeAccountId(deps, project.id)) === null) throw statusError("purchaseNeedsStripe");
+  if (!isTestMode(project) && (await deps.queries.stripe.accountId(project.id)) === null) throw statusError("purchaseNeedsStripe");
   const code = randomBytes(24).toString("hex");
   const now = deps.clock.now();
   await deps.queries.purchaseCodes.insert({

@@ -17,7 +17,7 @@ import type { PurchaseRow } from "../../db/queries/purchases.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
-import type { Customer } from "./items.js";
+import type { Customer } from "../../db/queries/items.js";
 import { addIntervals, isRecurring } from "./intervals.js";
 
 /** At most this many periods are granted in one catch-up (a purchase idle for years with a daily repeat). */

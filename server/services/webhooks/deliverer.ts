@@ -10,8 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxRow } from "../../db/queries/outbox.js";
 import type { AppDeps } from "../../deps.js";
-import type { Deliverer, Outcome } from "../jobs/deliverer.js";
-import type { RetryPolicy } from "../jobs/outcomes.js";
+import type { Deliverer, Outcome, RetryPolicy } from "../jobs/deliverer.js";
 import { OutboundTargetRefused, postOutbound } from "../net/outbound-http.js";
 import { endpointSigningSecrets } from "./endpoints.js";
 import { generateMessageId, signedHeaders } from "./signing.js";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDeps } from "../../../../server/deps.js";
+import { createDeps } from "../../../../server/create-deps.js";
 import { INBOX_LIMIT, INBOX_MAX_AGE_MS, keepInLocalInbox, localInboxNotice, readLocalInbox } from "../../../../server/services/email/local-inbox.js";
 import { resealAll } from "../../../../server/services/secret-rotation.js";
 import { testDialects } from "../../../support/databases.js";
