@@ -3,8 +3,8 @@
  * and cancelling a subscription. Signed-out visitors are sent to sign in first.
  */
 import { useCallback, useEffect, useState } from "react";
-import { Alert, Button, Card, LoadingCard } from "../../../../react/src/components/ui.js";
-import { useStackApp, useUser } from "../../../../react/src/provider.js";
+import { Alert, Button, Card, LoadingCard } from "@latchkey/react/ui";
+import { useStackApp, useUser } from "@latchkey/react";
 import { readBootstrap } from "../../bootstrap.js";
 import { useLocale, useMessages } from "../../react.js";
 import { dateText, priceText } from "../checkout/format.js";

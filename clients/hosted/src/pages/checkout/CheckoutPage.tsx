@@ -4,7 +4,7 @@
  * to Stripe Checkout (which sends the buyer back here with `?status=success` or `?status=cancelled`).
  */
 import { useCallback, useEffect, useId, useState } from "react";
-import { Alert, Button, Card, LoadingCard } from "../../../../react/src/components/ui.js";
+import { Alert, Button, Card, LoadingCard } from "@latchkey/react/ui";
 import { useLocale, useMessages } from "../../react.js";
 import { codeFromLocation, intervalText, priceText } from "./format.js";
 import { fill, paymentMessages } from "./messages.js";

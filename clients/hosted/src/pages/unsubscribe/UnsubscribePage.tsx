@@ -4,8 +4,8 @@
  * which mails will stop, and turns them off on a button press (the API's one-click POST). Needs no session.
  */
 import { useEffect, useState } from "react";
-import { Alert, Button, Card, LoadingCard } from "../../../../react/src/components/ui.js";
-import { useProject } from "../../../../react/src/hooks/index.js";
+import { Alert, Button, Card, LoadingCard } from "@latchkey/react/ui";
+import { useProject } from "@latchkey/react";
 import { MessageCard, useMessages } from "../../react.js";
 import { fill, unsubscribeMessages } from "./messages.js";
 
