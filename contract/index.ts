@@ -27,6 +27,7 @@ import { impersonationProcedures } from "./impersonation.js";
 import { sessionProcedures } from "./sessions.js";
 import { signingKeyProcedures } from "./signing-keys.js";
 import { teamInvitationProcedures } from "./team-invitations.js";
+import { teamMemberRoleProcedures } from "./team-member-roles.js";
 import { teamProcedures } from "./teams.js";
 import { userProcedures } from "./users.js";
 import { emailProcedures } from "./emails.js";
@@ -49,6 +50,7 @@ export const contract = {
   ...teamProcedures,
   ...teamInvitationProcedures,
   ...permissionProcedures,
+  ...teamMemberRoleProcedures,
   ...apiKeyProcedures,
   ...cliAuthProcedures,
   ...passkeyProcedures,

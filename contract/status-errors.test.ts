@@ -23,6 +23,7 @@ const wireTexts: Record<string, [number, string]> = {
   teamsListOwnOnly: [403, "Client can only list teams for their own user. user_id must be either \"me\" or the ID of the current user"],
   teamsCreateOwnOnly: [403, "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'."],
   teamProfileOwnOnly: [403, "Cannot update another user's profile"],
+  teamRolesNotOwn: [403, "Clients cannot change their own roles in a team; another member holding $remove_members can."],
   teamIdRequiredForClient: [400, "team_id is required for access type client"],
   clientUserDeletionDisabled: [400, "Client user deletion is not enabled for this project"],
   clientTeamCreationDisabled: [403, "Client team creation is disabled for this project"],

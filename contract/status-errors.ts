@@ -38,6 +38,8 @@ export const statusErrors = {
   teamsCreateOwnOnly: defineStatusError(403,
     "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'."),
   teamProfileOwnOnly: defineStatusError(403, "Cannot update another user's profile"),
+  // Latchkey's own (Stack lets no client change roles): PUT /team-member-roles/{team_id}/{user_id}.
+  teamRolesNotOwn: defineStatusError(403, "Clients cannot change their own roles in a team; another member holding $remove_members can."),
   teamIdRequiredForClient: defineStatusError(400, "team_id is required for access type client"),
 
   // Project settings that turn a feature off

@@ -2216,6 +2216,46 @@ export interface paths {
         patch: operations["updateTeamMemberProfile"];
         trace?: never;
     };
+    "/team-member-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latchkey only: a team's roles and each member's roles (clients need `$read_members`)
+         * @description Clients must belong to the team. Roles are the custom team permission definitions; see PUT /team-member-roles/{team_id}/{user_id} for who may change them.
+         */
+        get: operations["listTeamMemberRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team-member-roles/{team_id}/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Latchkey only: set another member's roles (clients need `$remove_members` and what each role they change contains)
+         * @description The member's direct grants of custom team permissions become exactly `role_ids`; the grants added and taken away are recorded as `team_permission.created` and `team_permission.deleted`, in one unit of work. Clients need `$remove_members`, as for removing a member, may only add or take away roles whose contained permissions they hold themselves (TEAM_PERMISSION_REQUIRED names the first one they lack), and may not change their own roles.
+         */
+        put: operations["setTeamMemberRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team-memberships/{team_id}/{user_id}": {
         parameters: {
             query?: never;
@@ -5456,6 +5496,25 @@ export interface components {
              */
             profile_image_url?: string | null;
         };
+        TeamMemberRoles: {
+            /**
+             * @description Role ids (custom team permission ids), sorted.
+             * @example [
+             *       "team_admin"
+             *     ]
+             */
+            role_ids: string[];
+            user_id: components["schemas"]["Uuid"];
+        };
+        TeamMemberRolesUpdate: {
+            /**
+             * @description Every role the member should hold; `[]` for none.
+             * @example [
+             *       "team_member"
+             *     ]
+             */
+            role_ids: components["schemas"]["PermissionId"][];
+        };
         TeamMembership: {
             team_id: components["schemas"]["Uuid"];
             user_id: components["schemas"]["Uuid"];
@@ -5478,6 +5537,24 @@ export interface components {
          * @constant
          */
         teamProfileOwnOnly: "Cannot update another user's profile";
+        TeamRoles: {
+            /**
+             * @description The roles the caller may add or take away for other members (clients: none without `$remove_members`, else those whose contained permissions they hold).
+             * @example [
+             *       "team_member"
+             *     ]
+             */
+            assignable_role_ids: string[];
+            /** @description Every member with the roles granted to them directly, oldest membership first. */
+            members: components["schemas"]["TeamMemberRoles"][];
+            /** @description The roles members can hold: the project's custom team permission definitions, sorted by id. */
+            roles: components["schemas"]["PermissionDefinition"][];
+        };
+        /**
+         * @description HTTP 403, text/plain.
+         * @constant
+         */
+        teamRolesNotOwn: "Clients cannot change their own roles in a team; another member holding $remove_members can.";
         /**
          * @description HTTP 403, text/plain.
          * @constant
@@ -7543,6 +7620,15 @@ export interface components {
             };
             content: {
                 "text/plain": components["schemas"]["teamProfileOwnOnly"];
+            };
+        };
+        /** @description Plain-text error. */
+        teamRolesNotOwn: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["teamRolesNotOwn"];
             };
         };
         /** @description Plain-text error. */
@@ -12290,6 +12376,66 @@ export interface operations {
             401: components["responses"]["Errors401_4e3e1681"];
             403: components["responses"]["teamProfileOwnOnly"];
             404: components["responses"]["Errors404_68f24d4e"];
+            413: components["responses"]["bodyTooLarge"];
+        };
+    };
+    listTeamMemberRoles: {
+        parameters: {
+            query: {
+                /** @description A team id. */
+                team_id: components["schemas"]["Uuid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRoles"];
+                };
+            };
+            400: components["responses"]["AuthenticatedReadErrors400"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            404: components["responses"]["Errors404_68f24d4e"];
+        };
+    };
+    setTeamMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A team id. */
+                team_id: components["parameters"]["path.team_id"];
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: components["parameters"]["path.user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberRolesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberRoles"];
+                };
+            };
+            400: components["responses"]["Errors400_469f560e"];
+            401: components["responses"]["Errors401_2a0ab813"];
+            403: components["responses"]["teamRolesNotOwn"];
+            404: components["responses"]["Errors404_594a6f88"];
             413: components["responses"]["bodyTooLarge"];
         };
     };

@@ -24,6 +24,7 @@ import { impersonationHandlers } from "./impersonation.js";
 import { sessionHandlers } from "./sessions.js";
 import { signingKeyHandlers } from "./signing-keys.js";
 import { teamInvitationHandlers } from "./team-invitations.js";
+import { teamMemberRoleHandlers } from "./team-member-roles.js";
 import { teamHandlers } from "./teams.js";
 import { userHandlers } from "./users.js";
 import { emailHandlers } from "./emails.js";
@@ -47,6 +48,7 @@ export const handlers = {
   ...teamHandlers,
   ...teamInvitationHandlers,
   ...permissionHandlers,
+  ...teamMemberRoleHandlers,
   ...apiKeyHandlers,
   ...cliAuthHandlers,
   ...passkeyHandlers,

@@ -51,7 +51,7 @@ export async function grantSignUpDefaults(deps: AppDeps, db: Db, project: Projec
 }
 
 /** Writes a team grant (again: no change) and records `team_permission.created`, in `db`'s unit of work. */
-async function grantTeamIn(deps: AppDeps, db: Db, projectId: string, grant: TeamGrant, actor: EventActor | null): Promise<void> {
+export async function grantTeamIn(deps: AppDeps, db: Db, projectId: string, grant: TeamGrant, actor: EventActor | null): Promise<void> {
   await deps.queries.permissions.grantTeam(projectId, grant.teamId, grant.userId, grant.permissionId, deps.clock.now(), db);
   await recordEvent(deps, db, "team_permission.created", () => teamPermissionToJson(grant), { projectId, actor });
 }

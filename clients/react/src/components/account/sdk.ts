@@ -2,7 +2,7 @@
  * The SDK as the account components use it: the provider's hooks, the user's own methods (passkey
  * registration, unlinking a provider account, notification categories), and the few calls the SDK object
  * has no method for yet (listing linked accounts with their provider config id, recovery codes, CLI
- * confirmation). Those go through the app's typed request function with the user's session, so a contract
+ * confirmation, members' roles). Those go through the app's typed request function with the user's session, so a contract
  * change still breaks the type check; each is replaced by the SDK's method once it exists.
  */
 import type { CurrentUser, NotificationCategory, StackClientApp } from "@latchkey/js";
@@ -58,4 +58,27 @@ export async function completeCliLogin(app: App, user: User, loginCode: string):
 /** The user's notification categories with whether each is on (`setEnabled` turns one on or off). */
 export async function listNotificationPreferences(user: User): Promise<NotificationCategory[]> {
   return user.listNotificationCategories();
+}
+
+/** A team's roles (custom team permissions), each member's, and those the signed-in user may change. */
+export interface TeamRoles {
+  roles: { id: string; description?: string }[];
+  /** Role ids by member id. */
+  byMember: Map<string, string[]>;
+  assignable: Set<string>;
+}
+
+/** The team's roles (`GET /team-member-roles`, Latchkey only; needs `$read_members`). */
+export async function listTeamRoles(app: App, user: User, teamId: string): Promise<TeamRoles> {
+  const answer = await clientApi(app)("get", "/team-member-roles", { query: { team_id: teamId } }, user._internalSession);
+  return {
+    roles: answer.roles,
+    byMember: new Map(answer.members.map((m) => [m.user_id, m.role_ids])),
+    assignable: new Set(answer.assignable_role_ids),
+  };
+}
+
+/** Makes a member's roles exactly `roleIds` (`PUT /team-member-roles/…`; needs `$remove_members` and each role's permissions). */
+export async function setMemberRoles(app: App, user: User, teamId: string, userId: string, roleIds: string[]): Promise<void> {
+  await clientApi(app)("put", "/team-member-roles/{team_id}/{user_id}", { path: { team_id: teamId, user_id: userId }, body: { role_ids: roleIds } }, user._internalSession);
 }
