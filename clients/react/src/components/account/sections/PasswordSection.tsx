@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useMessages } from "../../../i18n/index.js";
+import { PasswordRules, passwordFailureOf, usePasswordFailureText, type PasswordRule } from "../../password-rules.js";
 import { useAction } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { ActionNotices, Button, Field, Notice, Section } from "../ui.js";
@@ -12,6 +13,10 @@ export function PasswordSection({ user }: SectionProps) {
   const [next, setNext] = useState("");
   const [repeat, setRepeat] = useState("");
   const [mismatch, setMismatch] = useState(false);
+  // The rule a refusal names: marked in the rules listed under the field, and said in the error.
+  const [failedRule, setFailedRule] = useState<PasswordRule | null>(null);
+  const rulesId = useId();
+  const failureText = usePasswordFailureText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -20,9 +25,13 @@ export function PasswordSection({ user }: SectionProps) {
       return;
     }
     setMismatch(false);
+    setFailedRule(null);
     const done = await action.run(async () => {
       const error = user.hasPassword ? await user.updatePassword({ oldPassword: current, newPassword: next }) : await user.setPassword({ password: next });
-      if (error) throw error;
+      if (!error) return;
+      setFailedRule(passwordFailureOf(error)?.rule ?? null);
+      const text = failureText(error);
+      throw text === null ? error : Object.assign(error, { lkText: text });
     }, user.hasPassword ? t.passwordChanged : t.passwordWasSet);
     if (done) {
       setCurrent("");
@@ -39,8 +48,10 @@ export function PasswordSection({ user }: SectionProps) {
         {user.hasPassword && (
           <Field label={t.passwordCurrent} type="password" required autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
         )}
-        <Field label={t.passwordNew} type="password" required maxLength={70} autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        <Field label={t.passwordRepeat} type="password" required maxLength={70} autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={mismatch || undefined} />
+        <Field label={t.passwordNew} type="password" required autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)}
+          aria-describedby={rulesId} aria-invalid={failedRule !== null || undefined} />
+        <PasswordRules id={rulesId} failed={failedRule} />
+        <Field label={t.passwordRepeat} type="password" required autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={mismatch || undefined} />
         {mismatch && <Notice kind="error">{t.passwordMismatch}</Notice>}
         <div className="lk-acc-actions">
           <Button type="submit" variant="primary" busy={action.busy}>{user.hasPassword ? t.passwordChange : t.passwordSet}</Button>
