@@ -1,13 +1,21 @@
 import { useState, type FormEvent } from "react";
 import type { ContactChannel } from "@latchkey/js";
 import { format, useMessages } from "../../../i18n/index.js";
+import { RESEND_WAIT_SECONDS, useResendCountdown } from "../../resend-button.js";
 import { useAction, useLoad } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { ActionNotices, Badge, Button, ConfirmButton, Field, LoadState, Section } from "../ui.js";
 import type { SectionProps } from "./types.js";
 
-function EmailRow({ channel, action }: { channel: ContactChannel; action: ReturnType<typeof useAction> }) {
+/** `justSent`: the section sent this address its verification mail a moment ago (it was just added). */
+function EmailRow({ channel, action, justSent }: { channel: ContactChannel; action: ReturnType<typeof useAction>; justSent: boolean }) {
   const t = useMessages(accountMessages);
+  // Like the code pages' resend button: wait after each send, so nobody floods the inbox or meets the send limit.
+  const countdown = useResendCountdown(RESEND_WAIT_SECONDS, justSent ? RESEND_WAIT_SECONDS : 0);
+  const sendVerification = async () => {
+    await action.run(() => channel.sendVerificationEmail(), format(t.emailVerificationSent, { email: channel.value }));
+    countdown.restart();
+  };
   return (
     <li className="lk-acc-item">
       <div className="lk-acc-item-main">
@@ -20,8 +28,8 @@ function EmailRow({ channel, action }: { channel: ContactChannel; action: Return
       </div>
       <div className="lk-acc-item-actions" role="group" aria-label={format(t.emailActionsFor, { email: channel.value })}>
         {!channel.isVerified && (
-          <Button busy={action.busy} onClick={() => void action.run(() => channel.sendVerificationEmail(), format(t.emailVerificationSent, { email: channel.value }))}>
-            {t.emailSendVerification}
+          <Button busy={action.busy} disabled={countdown.waiting} onClick={() => void sendVerification()}>
+            {countdown.label(t.emailSendVerification)}
           </Button>
         )}
         {!channel.isPrimary && channel.isVerified && (
@@ -48,12 +56,14 @@ export function EmailsSection({ user }: SectionProps) {
   const rowAction = useAction();
   const addAction = useAction();
   const [email, setEmail] = useState("");
+  const [justSent, setJustSent] = useState<string | null>(null);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
     const added = await addAction.run(async () => {
       const channel = await user.createContactChannel({ type: "email", value, usedForAuth: false });
+      setJustSent(channel.id);
       await channel.sendVerificationEmail();
     }, format(t.emailVerificationSent, { email: value }));
     if (added) setEmail("");
@@ -64,7 +74,7 @@ export function EmailsSection({ user }: SectionProps) {
       <LoadState loaded={channels}>
         {(list) => list.length === 0
           ? <p className="lk-acc-muted">{t.emptyList}</p>
-          : <ul className="lk-acc-list">{list.map((c) => <EmailRow key={c.id} channel={c} action={rowAction} />)}</ul>}
+          : <ul className="lk-acc-list">{list.map((c) => <EmailRow key={c.id} channel={c} action={rowAction} justSent={c.id === justSent} />)}</ul>}
       </LoadState>
       <ActionNotices action={rowAction} />
       <form className="lk-acc-form lk-acc-inline-form" onSubmit={(e) => void add(e)}>
