@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "Passkeys funktionieren nur auf Seiten, die über einen Domainnamen geöffnet wurden (etwa auth.example.com oder localhost), nicht über eine IP-Adresse wie {host}. Öffnen Sie diese Seite über ihren Domainnamen oder melden Sie sich auf anderem Weg an.",
+  ipAddressSettings:
+    "Passkeys funktionieren nur auf Seiten, die über einen Domainnamen geöffnet wurden (etwa auth.example.com oder localhost), nicht über eine IP-Adresse wie {host}. Öffnen Sie diese Einstellungen über ihren Domainnamen, um einen Passkey hinzuzufügen.",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

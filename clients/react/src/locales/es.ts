@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "Las llaves de acceso solo funcionan en páginas abiertas mediante un nombre de dominio (como auth.example.com o localhost), no mediante una dirección IP como {host}. Abra esta página por su nombre de dominio o inicie sesión de otra forma.",
+  ipAddressSettings:
+    "Las llaves de acceso solo funcionan en páginas abiertas mediante un nombre de dominio (como auth.example.com o localhost), no mediante una dirección IP como {host}. Abra esta configuración por su nombre de dominio para añadir una llave de acceso.",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "Les clés d’accès ne fonctionnent que sur les pages ouvertes par un nom de domaine (comme auth.example.com ou localhost), et non par une adresse IP comme {host}. Ouvrez cette page par son nom de domaine, ou connectez-vous d’une autre manière.",
+  ipAddressSettings:
+    "Les clés d’accès ne fonctionnent que sur les pages ouvertes par un nom de domaine (comme auth.example.com ou localhost), et non par une adresse IP comme {host}. Ouvrez ces paramètres par leur nom de domaine pour ajouter une clé d’accès.",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

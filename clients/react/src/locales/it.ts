@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "Le passkey funzionano solo sulle pagine aperte tramite un nome di dominio (come auth.example.com o localhost), non tramite un indirizzo IP come {host}. Apra questa pagina con il suo nome di dominio oppure acceda in un altro modo.",
+  ipAddressSettings:
+    "Le passkey funzionano solo sulle pagine aperte tramite un nome di dominio (come auth.example.com o localhost), non tramite un indirizzo IP come {host}. Apra queste impostazioni con il loro nome di dominio per aggiungere una passkey.",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "パスキーは、ドメイン名（auth.example.com や localhost など）で開いたページでのみ使用でき、{host} のような IP アドレスで開いたページでは使用できません。ドメイン名でこのページを開くか、別の方法でログインしてください。",
+  ipAddressSettings:
+    "パスキーは、ドメイン名（auth.example.com や localhost など）で開いたページでのみ使用でき、{host} のような IP アドレスで開いたページでは使用できません。パスキーを追加するには、ドメイン名でこの設定ページを開いてください。",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

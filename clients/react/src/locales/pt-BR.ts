@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "Chaves de acesso só funcionam em páginas abertas por um nome de domínio (como auth.example.com ou localhost), não por um endereço IP como {host}. Abra esta página pelo nome de domínio ou entre de outra forma.",
+  ipAddressSettings:
+    "Chaves de acesso só funcionam em páginas abertas por um nome de domínio (como auth.example.com ou localhost), não por um endereço IP como {host}. Abra estas configurações pelo nome de domínio para adicionar uma chave de acesso.",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

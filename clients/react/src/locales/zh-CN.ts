@@ -158,6 +158,8 @@ export const mfa = {
 export const passkey = {
   ipAddress:
     "通行密钥只能在通过域名（例如 auth.example.com 或 localhost）打开的页面上使用，不能在通过 {host} 这样的 IP 地址打开的页面上使用。请通过域名打开此页面，或使用其他方式登录。",
+  ipAddressSettings:
+    "通行密钥只能在通过域名（例如 auth.example.com 或 localhost）打开的页面上使用，不能在通过 {host} 这样的 IP 地址打开的页面上使用。请通过域名打开此设置页面以添加通行密钥。",
 } satisfies Translation<PasskeyKey>;
 
 export const password = {

@@ -1,8 +1,9 @@
-import { useMessages } from "../../../i18n/index.js";
+import { format, useMessages } from "../../../i18n/index.js";
+import { isIpAddress, passkeyMessages } from "../../passkey-messages.js";
 import { useAction } from "../hooks.js";
 import { accountMessages } from "../messages.js";
 import { registerPasskey } from "../sdk.js";
-import { ActionNotices, Button, ConfirmButton, Section } from "../ui.js";
+import { ActionNotices, Button, ConfirmButton, Notice, Section } from "../ui.js";
 import type { SectionProps } from "./types.js";
 
 /** Browser errors of a cancelled or timed-out ceremony (as @simplewebauthn/browser names them). */
@@ -19,7 +20,10 @@ const cancelled = (error: unknown) => {
 export function PasskeysSection({ user }: SectionProps) {
   const t = useMessages(accountMessages);
   const action = useAction();
+  const p = useMessages(passkeyMessages);
   const supported = typeof window === "undefined" || typeof window.PublicKeyCredential === "function";
+  // Browsers refuse passkeys on a page opened by IP address (no valid relying-party id): say so up front.
+  const ipHost = typeof window !== "undefined" && isIpAddress(window.location.hostname) ? window.location.hostname : null;
 
   const add = () => action.run(async () => {
     try {
@@ -33,8 +37,9 @@ export function PasskeysSection({ user }: SectionProps) {
   return (
     <Section id="lk-account-passkeys" title={t.sectionPasskeys} description={user.passkeyAuthEnabled ? t.passkeyOn : t.passkeyOff}>
       {!supported && <p className="lk-acc-muted">{t.passkeyUnsupported}</p>}
+      {supported && ipHost !== null && <Notice kind="info">{format(p.ipAddressSettings, { host: ipHost })}</Notice>}
       <div className="lk-acc-actions">
-        <Button variant="primary" busy={action.busy} disabled={!supported} onClick={() => void add()}>
+        <Button variant="primary" busy={action.busy} disabled={!supported || ipHost !== null} onClick={() => void add()}>
           {action.busy ? t.passkeyAdding : user.passkeyAuthEnabled ? t.passkeyAddAnother : t.passkeyAdd}
         </Button>
         {user.passkeyAuthEnabled && (
