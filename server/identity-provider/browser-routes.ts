@@ -7,6 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { OAuthClientRow } from "../db/queries/identity-provider.js";
 import type { AppDeps } from "../deps.js";
+import { brandedProject, projectBranding } from "../services/branding/branding.js";
 import { safeEqual } from "../services/secrets.js";
 import { checkAuthorizationRequest, openRequest, redirectWith, sealRequest, sessionIsFreshEnough, type AuthorizationRequest } from "./authorization-request.js";
 import { consentPage, messagePage } from "./consent-html.js";
@@ -21,21 +22,22 @@ export const CONSENT_PATH = "/handler/oauth2/consent";
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CSRF_PURPOSE = "oauth2-consent-form";
 
-function pageCsp(extraFormTargets: string[]): string {
+function pageCsp(extraFormTargets: string[], imageOrigins: string[] = []): string {
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
-    "img-src https: data:",
+    // Project logos stored as data URLs are served by this server (its public URL may be plain http).
+    `img-src https: data: ${imageOrigins.join(" ")}`.trim(),
     `form-action 'self' ${extraFormTargets.join(" ")}`.trim(),
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
-function html(body: string, status = 200, formTargets: string[] = []): Response {
+function html(body: string, status = 200, formTargets: string[] = [], imageOrigins: string[] = []): Response {
   return new Response(body, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": pageCsp(formTargets), "x-frame-options": "DENY", "referrer-policy": "no-referrer" },
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": pageCsp(formTargets, imageOrigins), "x-frame-options": "DENY", "referrer-policy": "no-referrer" },
   });
 }
 
@@ -118,8 +120,11 @@ export function mountBrowserRoutes(app: Hono, deps: AppDeps): void {
     const consent = await deps.queries.identityProvider.findConsent(projectId, user.user.id, client.id);
     if (consent && covers(consent.scopes, request.scopes) && !request.prompt.includes("consent")) return sendCode(deps, request, client, user);
     const settings = await deps.queries.identityProvider.settings(projectId);
+    const project = await deps.queries.projects.find(projectId);
+    const branding = project ? projectBranding(deps, brandedProject(project)) : null;
     return html(
       consentPage({
+        branding,
         clientName: client.name,
         logoUrl: client.logoUrl,
         scopes: request.scopes.map((scope) => ({ scope, description: describeScope(scope, settings) })),
@@ -130,6 +135,7 @@ export function mountBrowserRoutes(app: Hono, deps: AppDeps): void {
       }),
       200,
       [formTarget(request.redirectUri)],
+      [new URL(deps.config.publicUrl).origin],
     );
   });
 
