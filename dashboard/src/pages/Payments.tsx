@@ -5,7 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Switch, Table, td } from "../components/ui.js";
+import { Badge, Button, Card, Empty, Field, formatDate, InlineError, Input, PageHeader, QueryView, Select, Switch } from "../components/ui.js";
+import { ResponsiveTable } from "../components/responsive-table.js";
 import { ItemsCard } from "../components/payments/items-card.js";
 import { OffersCard } from "../components/payments/offers-card.js";
 import type { PaymentsTree } from "../components/payments/types.js";
@@ -139,20 +140,19 @@ function Transactions() {
           t.transactions.length === 0 ? (
             <Empty title="No transactions yet" />
           ) : (
-            <Table caption="Transactions" head={["When", "Type", "Customer", "Offer", "Quantity", "Mode"]}>
-              {t.transactions.map((tx) => (
-                <tr key={tx.id}>
-                  <td className={td}>{formatDate(tx.created_at_millis)}</td>
-                  <td className={td}>{tx.type.replace(/_/g, " ")}</td>
-                  <td className={`${td} font-mono text-xs`}>
-                    {tx.customer_type}: {tx.customer_id}
-                  </td>
-                  <td className={td}>{tx.offer_display_name ?? tx.item_id ?? "—"}</td>
-                  <td className={td}>{tx.quantity}</td>
-                  <td className={td}>{tx.test_mode ? <Badge tone="warn">test</Badge> : <Badge tone="good">live</Badge>}</td>
-                </tr>
-              ))}
-            </Table>
+            <ResponsiveTable
+              caption="Transactions"
+              rows={t.transactions}
+              rowKey={(tx) => tx.id}
+              columns={[
+                { header: "When", title: true, cell: (tx) => formatDate(tx.created_at_millis) },
+                { header: "Type", cell: (tx) => tx.type.replace(/_/g, " ") },
+                { header: "Customer", cell: (tx) => <span className="font-mono text-xs break-all">{tx.customer_type}: {tx.customer_id}</span> },
+                { header: "Offer", cell: (tx) => tx.offer_display_name ?? tx.item_id ?? "—" },
+                { header: "Quantity", cell: (tx) => tx.quantity },
+                { header: "Mode", cell: (tx) => (tx.test_mode ? <Badge tone="warn">test</Badge> : <Badge tone="good">live</Badge>) },
+              ]}
+            />
           )
         }
       </QueryView>

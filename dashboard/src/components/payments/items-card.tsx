@@ -2,7 +2,8 @@
 import { Plus, Save } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useConfigOverride } from "../../lib/use-project.js";
-import { Button, Card, Field, InlineError, Input, Select, Table, td } from "../ui.js";
+import { ResponsiveTable } from "../responsive-table.js";
+import { Button, Card, Field, InlineError, Input, Select } from "../ui.js";
 import { RowActions } from "./row-actions.js";
 import { idPattern, type CustomerType, type PaymentsTree } from "./types.js";
 
@@ -37,43 +38,29 @@ export function ItemsCard({ payments }: { payments: PaymentsTree }) {
       {items.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No items yet.</p>
       ) : (
-        <Table caption="Items" head={["Id", "Name", "Customer", <span className="sr-only">Actions</span>]}>
-          {items.map(([itemId, item]) => (
-            <tr key={itemId}>
-              <td className={`${td} font-mono text-xs`}>{itemId}</td>
-              <td className={td}>{item.displayName}</td>
-              <td className={td}>{item.customerType}</td>
-              <td className={td}>
+        <ResponsiveTable
+          caption="Items"
+          rows={items}
+          rowKey={([itemId]) => itemId}
+          columns={[
+            { header: "Id", title: true, cell: ([itemId]) => <span className="font-mono text-xs">{itemId}</span> },
+            { header: "Name", cell: ([, item]) => item.displayName },
+            { header: "Customer", cell: ([, item]) => item.customerType },
+            {
+              header: <span className="sr-only">Actions</span>,
+              cell: ([itemId, item]) => (
                 <RowActions
                   what="item"
                   id={itemId}
                   busy={remove.isPending}
                   error={remove.error}
-                  onEdit={() => (
-                    setEditing(itemId),
-                    setForm({
-                      id: itemId,
-                      name: item.displayName,
-                      customerType: item.customerType,
-                    })
-                  )}
-                  onDelete={(close) =>
-                    remove.mutate(
-                      {
-                        body: {
-                          config_override_string: JSON.stringify({
-                            [`payments.items.${itemId}`]: null,
-                          }),
-                        },
-                      },
-                      { onSuccess: close },
-                    )
-                  }
+                  onEdit={() => (setEditing(itemId), setForm({ id: itemId, name: item.displayName, customerType: item.customerType }))}
+                  onDelete={(close) => remove.mutate({ body: { config_override_string: JSON.stringify({ [`payments.items.${itemId}`]: null }) } }, { onSuccess: close })}
                 />
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            },
+          ]}
+        />
       )}
       <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={editing ? `Edit item ${editing}` : "Add an item"}>
         <Field label="Item id">

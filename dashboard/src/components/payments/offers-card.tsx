@@ -5,7 +5,8 @@
 import { Plus, Save } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useConfigOverride } from "../../lib/use-project.js";
-import { Button, Card, Field, InlineError, Input, Select, Table, td } from "../ui.js";
+import { ResponsiveTable } from "../responsive-table.js";
+import { Button, Card, Field, InlineError, Input, Select } from "../ui.js";
 import { RowActions } from "./row-actions.js";
 import { idPattern, type CustomerType, type OfferTree, type PaymentsTree } from "./types.js";
 
@@ -89,42 +90,38 @@ export function OffersCard({ payments }: { payments: PaymentsTree }) {
       {offers.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No offers yet.</p>
       ) : (
-        <Table caption="Offers" head={["Id", "Name", "Customer", "Prices", "Includes", <span className="sr-only">Actions</span>]}>
-          {offers.map(([offerId, offer]) => (
-            <tr key={offerId}>
-              <td className={`${td} font-mono text-xs`}>{offerId}</td>
-              <td className={td}>{offer.displayName}</td>
-              <td className={td}>{offer.customerType}</td>
-              <td className={td}>{describePrices(offer.prices)}</td>
-              <td className={`${td} text-xs`}>
-                {Object.entries(offer.includedItems)
+        <ResponsiveTable
+          caption="Offers"
+          rows={offers}
+          rowKey={([offerId]) => offerId}
+          columns={[
+            { header: "Id", title: true, cell: ([offerId]) => <span className="font-mono text-xs">{offerId}</span> },
+            { header: "Name", cell: ([, offer]) => offer.displayName },
+            { header: "Customer", cell: ([, offer]) => offer.customerType },
+            { header: "Prices", cell: ([, offer]) => describePrices(offer.prices) },
+            {
+              header: "Includes",
+              className: "text-xs",
+              cell: ([, offer]) =>
+                Object.entries(offer.includedItems)
                   .map(([i, v]) => `${v.quantity} × ${i}`)
-                  .join(", ") || "—"}
-              </td>
-              <td className={td}>
+                  .join(", ") || "—",
+            },
+            {
+              header: <span className="sr-only">Actions</span>,
+              cell: ([offerId, offer]) => (
                 <RowActions
                   what="offer"
                   id={offerId}
                   busy={remove.isPending}
                   error={remove.error}
                   onEdit={() => (setEditing(offerId), setForm(formOf(offerId, offer)))}
-                  onDelete={(close) =>
-                    remove.mutate(
-                      {
-                        body: {
-                          config_override_string: JSON.stringify({
-                            [`payments.offers.${offerId}`]: null,
-                          }),
-                        },
-                      },
-                      { onSuccess: close },
-                    )
-                  }
+                  onDelete={(close) => remove.mutate({ body: { config_override_string: JSON.stringify({ [`payments.offers.${offerId}`]: null }) } }, { onSuccess: close })}
                 />
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            },
+          ]}
+        />
       )}
       <form className="mt-3 grid gap-2 sm:grid-cols-4" onSubmit={submit} aria-label={editing ? `Edit offer ${editing}` : "Add an offer"}>
         <Field label="Offer id">
