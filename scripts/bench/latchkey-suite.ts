@@ -33,7 +33,9 @@ export async function runLatchkeySuite(
     const [server] = await startLatchkey(database, secrets, 1, undefined, options.cpuProfileDir, build.entry);
     try {
       log(`${system}: seeding`);
-      const seeded = await seedLatchkey(server!.url, database, secrets, seedNeeds(options.scenarios), options);
+      const seeded = await seedLatchkey(server!.url, database, secrets, seedNeeds(options.scenarios), options).catch((error: Error) => {
+        throw new Error(`${error.message}${serverErrorLines(server!.child.output())}`);
+      });
       log(`${system}: seeded in ${Object.entries(seeded.seconds).map(([k, s]) => `${k} ${s.toFixed(1)}s`).join(", ")}`);
       const names = scenarioNames.filter((n) => options.scenarios.includes(n));
       const roundsOf = new Map<string, Row[][]>(names.map((name) => [name, []]));
@@ -66,4 +68,10 @@ export async function runLatchkeySuite(
 export function dbProbes(database: BenchDatabase, options: BenchOptions, secrets: ServerSecrets, serverUrls: string[]): DbProbes | undefined {
   if (!database.pgName) return undefined;
   return { postgres: { adminUrl: options.pgAdminUrl, database: database.pgName }, metrics: { urls: serverUrls, token: secrets.metricsToken } };
+}
+
+/** The server's logged errors (a failed seeding request names only its request id), for the failure's message. */
+function serverErrorLines(output: string): string {
+  const lines = output.split("\n").filter((line) => line.includes('"level":"error"') || line.includes('"level":"fatal"'));
+  return lines.length === 0 ? "" : `\nthe server logged:\n${lines.slice(-10).join("\n")}`;
 }
