@@ -82,6 +82,21 @@ describe("Transport", () => {
     expect(calls[2]!.headers).not.toHaveProperty("x-stack-secret-server-key");
   });
 
+  it("names the end user's address on a server app's token refresh too", async () => {
+    const { transport, calls } = setup([() => json({ access_token: "new", token_type: "Bearer" })], {
+      secretServerKey: "ssk",
+      endUserIp: () => "203.0.113.5",
+    });
+    expect(await transport.refreshAccessToken("ref")).toBe("new");
+    expect(calls[0]!.url).toBe("http://api.test/api/v1/auth/oauth/token");
+    expect(calls[0]!.headers).toMatchObject({ "x-latchkey-end-user-ip": "203.0.113.5", "x-stack-secret-server-key": "ssk" });
+    // A browser's refresh (no secret key) names nobody.
+    const browser = setup([() => json({ access_token: "new", token_type: "Bearer" })], { endUserIp: () => "203.0.113.5" });
+    await browser.transport.refreshAccessToken("ref");
+    expect(browser.calls[0]!.headers).not.toHaveProperty("x-latchkey-end-user-ip");
+    expect(browser.calls[0]!.headers).not.toHaveProperty("x-stack-secret-server-key");
+  });
+
   it("never names an end user's address without the secret server key", async () => {
     const { transport, calls } = setup([() => json({})], { endUserIp: () => "203.0.113.5" });
     await transport.send({ method: "GET", path: "/users/me" }, null, "client");

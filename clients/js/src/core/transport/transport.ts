@@ -80,22 +80,13 @@ export class Transport {
 
   /** Asks the token endpoint for a new access token; null when the refresh token is no longer valid. */
   async refreshAccessToken(refreshToken: string): Promise<string | null> {
-    if (!this.options.publishableClientKey) throw new Error("A publishable client key is needed to refresh access tokens");
-    const form = { grant_type: "refresh_token", refresh_token: refreshToken, client_id: this.options.projectId, client_secret: this.options.publishableClientKey };
-    const response = await this.withRetries("POST", async (): Promise<Attempt> => {
-      try {
-        return { ok: true, response: await this.fetchImpl(`${this.apiUrl}/auth/oauth/token`, this.init({ method: "POST", path: "", form }, {})) };
-      } catch (error) {
-        if (error instanceof TypeError) return { ok: false, error };
-        throw error;
-      }
-    }, async () => undefined, true);
+    const { response, url } = await this.tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken }, true);
     const known = await this.knownError(response);
     if (known) {
       if (known instanceof KnownErrors.RefreshTokenError) return null;
       throw known;
     }
-    if (!response.ok) throw new HttpError(`${this.apiUrl}/auth/oauth/token`, response.status, await response.text());
+    if (!response.ok) throw new HttpError(url, response.status, await response.text());
     const body = (await response.json()) as { access_token?: unknown; token_type?: unknown };
     if (typeof body.access_token !== "string" || body.access_token === "") throw new Error("The token endpoint answered without an access token");
     return body.access_token;
@@ -106,17 +97,7 @@ export class Transport {
    * endpoint. Known errors (an invalid code, a second factor required) are thrown as such.
    */
   async exchangeAuthorizationCode(params: { code: string; redirectUri: string; codeVerifier: string }): Promise<AuthorizationCodeTokens> {
-    if (!this.options.publishableClientKey) throw new Error("A publishable client key is needed for social sign-in");
-    const form = { grant_type: "authorization_code", code: params.code, redirect_uri: params.redirectUri, code_verifier: params.codeVerifier, client_id: this.options.projectId, client_secret: this.options.publishableClientKey };
-    const url = `${this.apiUrl}/auth/oauth/token`;
-    const response = await this.withRetries("POST", async (): Promise<Attempt> => {
-      try {
-        return { ok: true, response: await this.fetchImpl(url, this.init({ method: "POST", path: "", form }, {})) };
-      } catch (error) {
-        if (error instanceof TypeError) return { ok: false, error };
-        throw error;
-      }
-    }, async () => undefined);
+    const { response, url } = await this.tokenRequest({ grant_type: "authorization_code", code: params.code, redirect_uri: params.redirectUri, code_verifier: params.codeVerifier }, false);
     const known = await this.knownError(response);
     if (known) throw known;
     if (!response.ok) throw new HttpError(url, response.status, await response.text());
@@ -124,6 +105,34 @@ export class Transport {
     if (typeof body.access_token !== "string" || body.access_token === "") throw new Error("The token endpoint answered without an access token");
     if (typeof body.refresh_token !== "string" || body.refresh_token === "") throw new Error("Refresh token not found in the token endpoint's answer");
     return { access_token: body.access_token, refresh_token: body.refresh_token, is_new_user: body.is_new_user === true, after_callback_redirect_url: body.after_callback_redirect_url ?? null };
+  }
+
+  /**
+   * A grant at the token endpoint, the publishable key as client secret (as Stack's SDK sends it). A
+   * server app calling for an end user names the user's address there too, as on its other calls, so
+   * the endpoint's per-address limit counts that user rather than the server.
+   */
+  private async tokenRequest(grant: Record<string, string>, retryNetworkAlways: boolean): Promise<{ response: Response; url: string }> {
+    const { projectId, publishableClientKey } = this.options;
+    if (!publishableClientKey) throw new Error("The token endpoint needs the publishable client key");
+    const url = `${this.apiUrl}/auth/oauth/token`;
+    const request: RawRequest = { method: "POST", path: "", form: { ...grant, client_id: projectId, client_secret: publishableClientKey } };
+    const response = await this.withRetries("POST", async (): Promise<Attempt> => {
+      try {
+        return { ok: true, response: await this.fetchImpl(url, this.init(request, await this.endUserHeaders())) };
+      } catch (error) {
+        if (error instanceof TypeError) return { ok: false, error };
+        throw error;
+      }
+    }, async () => undefined, retryNetworkAlways);
+    return { response, url };
+  }
+
+  /** The end user's address and the secret server key that lets the server believe it; none without either. */
+  private async endUserHeaders(): Promise<Record<string, string>> {
+    const { secretServerKey, endUserIp } = this.options;
+    const endUser = secretServerKey && endUserIp ? await endUserIp() : null;
+    return endUser && secretServerKey ? { "x-latchkey-end-user-ip": endUser, "x-stack-secret-server-key": secretServerKey } : {};
   }
 
   private async withRetries(method: string, attempt: () => Promise<Attempt>, probeApiRoot: () => Promise<unknown>, retryNetworkAlways = false): Promise<Response> {
@@ -144,8 +153,6 @@ export class Transport {
     const tokens = session ? await session.getLikelyValidTokens() : null;
     const ownerSession = accessType !== "client" || !this.options.publishableClientKey ? this.options.projectOwnerSession : undefined;
     const ownerTokens = ownerSession ? await ownerSession.getLikelyValidTokens() : null;
-    const { secretServerKey, endUserIp } = this.options;
-    const endUser = secretServerKey && endUserIp ? await endUserIp() : null;
     const headers: Record<string, string> = {
       "x-stack-override-error-status": "true",
       "x-stack-project-id": this.options.projectId,
@@ -155,7 +162,7 @@ export class Transport {
       ...(tokens && { "x-stack-access-token": tokens.accessToken, "x-stack-refresh-token": tokens.refreshToken }),
       ...this.keyHeaders(accessType),
       ...(ownerTokens && { "x-stack-admin-access-token": ownerTokens.accessToken }),
-      ...(endUser && secretServerKey && { "x-latchkey-end-user-ip": endUser, "x-stack-secret-server-key": secretServerKey }),
+      ...(await this.endUserHeaders()),
       ...this.options.extraRequestHeaders,
     };
     const url = this.url(request.path);
