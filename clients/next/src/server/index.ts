@@ -9,26 +9,6 @@ export { StackServerApp } from "./server-app.js";
 export { StackProvider, type StackProviderProps } from "./provider.js";
 export { StackHandler } from "./handler.js";
 export type { StackHandlerProps } from "../handler-props.js";
-export {
-  AccountSettings,
-  AuthPage,
-  CliAuthConfirmation,
-  CredentialSignIn,
-  CredentialSignUp,
-  EmailVerification,
-  ForgotPassword,
-  MagicLinkSignIn,
-  MessageCard,
-  OAuthButton,
-  OAuthButtonGroup,
-  PasswordReset,
-  SelectedTeamSwitcher,
-  SignIn,
-  SignUp,
-  StackTheme,
-  UserAvatar,
-  UserButton,
-  useProject,
-  useStackApp,
-  useUser,
-} from "@latchkey/next/client";
+// The client components and hooks, as client references: their one list is client.tsx's (a client
+// boundary must name each export).
+export * from "@latchkey/next/client";
