@@ -12,6 +12,7 @@ import { openStore } from "../db/open-store.js";
 import { createDeps } from "../create-deps.js";
 import type { AppDeps } from "../deps.js";
 import { systemClock } from "../services/clock.js";
+import { registerBuiltInSinks } from "../services/event-sinks.js";
 import { createLogger } from "../services/log.js";
 import { loadServerSecret } from "../services/server-secret.js";
 import { databaseSetting, startFailure, startStep } from "../start-errors.js";
@@ -43,6 +44,8 @@ export async function openLocalServer(): Promise<LocalServer> {
   });
   const serverSecret = loadServerSecret(config.serverSecret, config.dataDir);
   const deps = createDeps({ config, store, clock: systemClock, log: createLogger("error"), serverSecret });
+  // What the CLI changes (imported users) records its events as the server would: webhooks, audit log.
+  registerBuiltInSinks(deps);
   return { deps, config, [Symbol.asyncDispose]: () => store.close() };
 }
 

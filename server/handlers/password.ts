@@ -4,8 +4,7 @@ import type { Handler, HandlerMap } from "../http/handler.js";
 import * as passwords from "../services/password-auth.js";
 import { hashSecret } from "../services/secrets.js";
 import { sessionOriginOf } from "../services/sessions.js";
-import { completeSignIn } from "../services/sign-in.js";
-import { createUser } from "../services/users/create.js";
+import { anonymousSignUp as anonymousSignUpService } from "../services/users/create.js";
 
 const passwordSignUp: Handler<typeof c.passwordSignUp> = async (ctx, { body }) =>
   passwords.passwordSignUp(ctx.deps, ctx.auth.project, {
@@ -50,14 +49,7 @@ const setPassword: Handler<typeof c.setPassword> = async (ctx, { body }) => {
   return { success: true };
 };
 
-const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => {
-  const { auth, deps } = ctx;
-  // Only inserts: one statement on PostgreSQL.
-  return deps.store.insertBatch(async (batch) => {
-    const record = await createUser(deps, batch, auth.project, { isAnonymous: true });
-    return completeSignIn(deps, batch, auth.project.id, record, sessionOriginOf(ctx));
-  });
-};
+const anonymousSignUp: Handler<typeof c.anonymousSignUp> = async (ctx) => anonymousSignUpService(ctx.deps, ctx.auth.project, sessionOriginOf(ctx));
 
 export const passwordHandlers = {
   passwordSignUp,

@@ -4,8 +4,7 @@ import { requireUser, type Auth } from "../http/auth.js";
 import type { Handler, HandlerMap } from "../http/handler.js";
 import { actorOf } from "./actor.js";
 import { productionModeProblems } from "../services/production-mode.js";
-import { checkProjectQuotas, guardProjectCreationRate } from "../services/project-quotas.js";
-import { createProject, deleteProject, INTERNAL_PROJECT_ID, transferProject as transfer, updateProject } from "../services/projects.js";
+import { createOwnedProject as createOwnedProjectRecord, deleteProject, INTERNAL_PROJECT_ID, transferProject as transfer, updateProject } from "../services/projects.js";
 import { projectToAdminJson, projectToClientJson } from "../views/projects.js";
 
 /** The signed-in user of the internal project (project owners manage their projects through it). */
@@ -23,20 +22,12 @@ const listOwnedProjects: Handler<typeof c.listOwnedProjects> = async (ctx) => {
 };
 
 const createOwnedProject: Handler<typeof c.createOwnedProject> = async (ctx, { body }) => {
-  const { deps } = ctx;
-  const user = internalUser(ctx.auth);
-  // Anonymous users never own projects (and so never reach their keys or e-mail settings).
-  if (user.user.isAnonymous) throw knownError("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
-  if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, body.owner_team_id, user.user.id))) {
-    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: body.owner_team_id, user_id: user.user.id });
-  }
   const { display_name, owner_team_id, config, ...rest } = body;
   const hasChanges = config !== undefined || Object.keys(rest).length > 0;
-  await guardProjectCreationRate(deps, user.user.id);
-  const project = await deps.store.transaction(async (tx) => {
-    await checkProjectQuotas(deps, user.user.id, owner_team_id, tx);
-    const created = await createProject(deps, { displayName: display_name, ownerTeamId: owner_team_id, creatorUserId: user.user.id }, tx);
-    return hasChanges ? updateProject(deps, created.id, { ...rest, config }, tx) : created;
+  const project = await createOwnedProjectRecord(ctx.deps, internalUser(ctx.auth).user, {
+    displayName: display_name,
+    ownerTeamId: owner_team_id,
+    update: hasChanges ? { ...rest, config } : null,
   });
   return projectToAdminJson(project);
 };

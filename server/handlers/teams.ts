@@ -74,16 +74,14 @@ const createTeam: Handler<typeof c.createTeam> = async (ctx, { query, ...input }
     const named = body.creator_user_id ?? (query.add_current_user ? "me" : undefined);
     if (named !== undefined) creatorUserId = await existingUser(ctx, named);
   }
-  const team = await deps.store.transaction((tx) =>
-    teams.createTeam(deps, tx, auth.project, {
-      displayName: body.display_name,
-      profileImageUrl: body.profile_image_url,
-      clientMetadata: body.client_metadata,
-      clientReadOnlyMetadata: body.client_read_only_metadata,
-      serverMetadata: body.server_metadata,
-      creatorUserId,
-    }, actorOf(auth)),
-  );
+  const team = await teams.createTeam(deps, auth.project, {
+    displayName: body.display_name,
+    profileImageUrl: body.profile_image_url,
+    clientMetadata: body.client_metadata,
+    clientReadOnlyMetadata: body.client_read_only_metadata,
+    serverMetadata: body.server_metadata,
+    creatorUserId,
+  }, actorOf(auth));
   return teamToJson(team);
 };
 
@@ -112,8 +110,7 @@ const deleteTeam: Handler<typeof c.deleteTeam> = async (ctx, { params }) => {
 const createTeamMembership: Handler<typeof c.createTeamMembership> = async (ctx, { params }) => {
   const { auth, deps } = ctx;
   const userId = await existingUser(ctx, params.user_id);
-  await teams.getTeam(deps, auth.project.id, params.team_id);
-  await deps.store.transaction((tx) => teams.addTeamMember(deps, tx, auth.project, params.team_id, userId, actorOf(auth)));
+  await teams.addTeamMember(deps, auth.project, params.team_id, userId, actorOf(auth));
   return { team_id: params.team_id, user_id: userId };
 };
 

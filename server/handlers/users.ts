@@ -7,11 +7,9 @@ import type { Handler, HandlerMap } from "../http/handler.js";
 import { statusError } from "../errors.js";
 import { createUser as createUserRecord } from "../services/users/create.js";
 import { deleteUser as deleteUserRecord } from "../services/users/delete.js";
-import { assertNewUserLinks, linkNewUser } from "../services/oauth/accounts.js";
 import { withOAuthProviders, withOAuthProvidersOne } from "../services/oauth/user-links.js";
 import { userOAuthProviderToJson } from "../views/oauth-providers.js";
-import { assertAuthEmailFree, guardAuthEmail, normalizeEmail } from "../services/users/primary-email.js";
-import { assertClientProfileImage, assertProfileImage, passwordHashFromInput, updateUser as updateUserRecord } from "../services/users/update.js";
+import { assertClientProfileImage, assertProfileImage, updateUser as updateUserRecord } from "../services/users/update.js";
 import { userToJson } from "../views/users.js";
 import { actorOf } from "./actor.js";
 
@@ -62,45 +60,24 @@ const listUsers: Handler<typeof c.listUsers> = async (ctx, { query }) => {
 };
 
 const createUser: Handler<typeof c.createUser> = async (ctx, { body }) => {
-  const { auth, deps } = ctx;
-  assertProfileImage(body.profile_image_url);
-  const config = ctx.projectConfig;
-  if (body.primary_email_auth_enabled && !body.primary_email) throw statusError("primaryEmailFlagsNeedEmail");
-  if (body.primary_email_verified && !body.primary_email) throw statusError("primaryEmailVerifiedNeedsEmail");
-  if (body.password && !config.auth.password.allowSignIn) throw statusError("passwordSignInDisabledOnCreate");
-  if (body.otp_auth_enabled && !config.auth.otp.allowSignIn) throw statusError("otpSignInDisabledOnCreate");
-  const passwordHash = (await passwordHashFromInput(body)) ?? null;
-  // Another user's pending (unverified, secondary) claim on the address gives way; a real owner refuses.
-  if (body.primary_email && body.primary_email_auth_enabled) {
-    await assertAuthEmailFree(deps, deps.store.db, auth.project.id, normalizeEmail(body.primary_email), null);
-  }
-  const links = body.oauth_providers ?? [];
-  await assertNewUserLinks(deps, auth.project, links);
-  const record = await guardAuthEmail(body.primary_email, () =>
-    deps.store.insertBatch((batch) =>
-      createUserRecord(deps, batch, auth.project, {
-        displayName: body.display_name,
-        profileImageUrl: body.profile_image_url,
-        clientMetadata: body.client_metadata,
-        clientReadOnlyMetadata: body.client_read_only_metadata,
-        serverMetadata: body.server_metadata,
-        primaryEmail: body.primary_email,
-        primaryEmailVerified: body.primary_email_verified,
-        primaryEmailAuthEnabled: body.primary_email_auth_enabled,
-        passwordHash,
-        otpAuthEnabled: body.otp_auth_enabled,
-        totpSecret: body.totp_secret_base64 ? deps.secrets.encrypt(body.totp_secret_base64, "totp") : null,
-        isAnonymous: body.is_anonymous,
-      }, actorOf(auth)),
-    ),
-  );
-  const linked = links.length === 0 ? [] : await linkNewUser(deps, auth.project, record.user.id, links, actorOf(auth)).catch(async (error: unknown) => {
-    // A link lost to a concurrent sign-in: the user is not made after all.
-    await deleteUserRecord(deps, auth.project.id, record.user.id, null);
-    throw error;
-  });
+  const { record, oauthProviders } = await createUserRecord(ctx.deps, ctx.auth.project, {
+    displayName: body.display_name,
+    profileImageUrl: body.profile_image_url,
+    clientMetadata: body.client_metadata,
+    clientReadOnlyMetadata: body.client_read_only_metadata,
+    serverMetadata: body.server_metadata,
+    primaryEmail: body.primary_email,
+    primaryEmailVerified: body.primary_email_verified,
+    primaryEmailAuthEnabled: body.primary_email_auth_enabled,
+    password: body.password,
+    passwordHash: body.password_hash,
+    otpAuthEnabled: body.otp_auth_enabled,
+    totpSecretBase64: body.totp_secret_base64,
+    isAnonymous: body.is_anonymous,
+    oauthProviders: body.oauth_providers,
+  }, actorOf(ctx.auth));
   // Stack builds this answer before it creates and selects the personal team: later reads show the team.
-  return userToJson({ ...record, selectedTeam: null, oauthProviders: linked.map(userOAuthProviderToJson) });
+  return userToJson({ ...record, selectedTeam: null, oauthProviders: oauthProviders.map(userOAuthProviderToJson) });
 };
 
 const getUser: Handler<typeof c.getUser> = async (ctx, { params }) =>

@@ -19,7 +19,7 @@ import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
 import type { SessionOrigin } from "./sessions.js";
 import { completeSignIn, type SignInResult } from "./sign-in.js";
-import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
+import { namePersonalTeamsOnUpgrade, writeNewUser } from "./users/new-user.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
@@ -112,7 +112,7 @@ export async function signInWithCode(
     } else {
       // Receiving the code proves the address: another user's pending claim on it is released.
       await assertAuthEmailFree(deps, tx, project.id, email, null);
-      record = await createUser(deps, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
+      record = await writeNewUser(deps, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
     }
     return { ...(await completeSignIn(deps, tx, project.id, record, origin)), is_new_user: !owner };
   });

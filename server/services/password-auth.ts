@@ -23,7 +23,7 @@ import { endUserSessionsIn } from "./sessions.js";
 import type { SessionOrigin } from "./sessions.js";
 import { completeSignIn, stampLastActive, startSignedInSession, type SignInResult } from "./sign-in.js";
 import { queueSecurityAlert } from "./security-alerts.js";
-import { createUser, namePersonalTeamsOnUpgrade } from "./users/create.js";
+import { namePersonalTeamsOnUpgrade, writeNewUser } from "./users/new-user.js";
 import { assertAuthEmailFree, changePrimaryEmail, guardAuthEmail, normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode } from "./verification-codes.js";
 
@@ -79,7 +79,7 @@ export async function passwordSignUp(deps: AppDeps, project: ProjectRow, input: 
       })
     : // Only inserts: one statement on PostgreSQL. The e-mail's unique index settles a race with another sign-up.
       await guardAuthEmail(email, () =>
-        deps.store.insertBatch(async (batch) => finish(batch, await createUser(deps, batch, project, { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash }))),
+        deps.store.insertBatch(async (batch) => finish(batch, await writeNewUser(deps, batch, project, { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash }))),
       );
   deps.jobs.wake();
   // The verification mail is in the mailbox when the client gets its tokens. The account exists by

@@ -5,12 +5,14 @@ import { knownError } from "../../contract/known-error.js";
 import type { projectUpdate } from "../../contract/projects.js";
 import { systemTeamPermissionIds } from "../../contract/project-config.js";
 import type { ProjectRow } from "../db/queries/projects.js";
+import type { UserRow } from "../db/queries/users.js";
 import type { Db } from "../db/store.js";
 import type { AppDeps } from "../deps.js";
 import { statusError } from "../errors.js";
 import { recordEvent, type EventActor } from "./events.js";
 import { requireTeamPermission } from "./permissions/grants.js";
 import { afterProjectChange } from "./project-changes.js";
+import { checkProjectQuotas, guardProjectCreationRate } from "./project-quotas.js";
 import {
   legacyUpdateToOverride,
   mergeOverride,
@@ -187,4 +189,30 @@ export async function createProject(deps: AppDeps, project: NewProject, db = dep
     },
     db,
   );
+}
+
+/** What a dashboard user asks for when creating a project: its name, the owning team, its first settings if any. */
+export interface OwnedProjectRequest {
+  displayName: string;
+  ownerTeamId: string;
+  /** Settings applied on top of the creation defaults, in the same unit of work; null for none. */
+  update: z.output<typeof projectUpdate> | null;
+}
+
+/**
+ * Creates a project owned by a team of the internal project for one of its members: anonymous users never
+ * own projects (and so never reach their keys or e-mail settings); creations are rate-limited per user and
+ * counted against the quotas in the unit of work that writes the project and its first settings.
+ */
+export async function createOwnedProject(deps: AppDeps, owner: UserRow, request: OwnedProjectRequest): Promise<ProjectRow> {
+  if (owner.isAnonymous) throw knownError("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+  if (!(await deps.queries.teams.isMember(INTERNAL_PROJECT_ID, request.ownerTeamId, owner.id))) {
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: request.ownerTeamId, user_id: owner.id });
+  }
+  await guardProjectCreationRate(deps, owner.id);
+  return deps.store.transaction(async (tx) => {
+    await checkProjectQuotas(deps, owner.id, request.ownerTeamId, tx);
+    const created = await createProject(deps, { displayName: request.displayName, ownerTeamId: request.ownerTeamId, creatorUserId: owner.id }, tx);
+    return request.update ? updateProject(deps, created.id, request.update, tx) : created;
+  });
 }

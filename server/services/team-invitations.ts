@@ -15,7 +15,7 @@ import { teamInvitationEmail } from "./email/templates.js";
 import { INTERNAL_PROJECT_ID } from "./projects.js";
 import { enforceLimit } from "./rate-limits.js";
 import { assertTrustedUrl, withQueryParam } from "./redirect-urls.js";
-import { addTeamMember, getTeam } from "./teams.js";
+import { addTeamMemberIn, getTeam } from "./teams.js";
 import { normalizeEmail } from "./users/primary-email.js";
 import { createVerificationCode, useVerificationCode, type UsedVerificationCode } from "./verification-codes.js";
 
@@ -92,6 +92,6 @@ export async function acceptTeamInvitation(deps: AppDeps, project: ProjectRow, u
     const teamId = row.teamId!;
     if (await deps.queries.teams.isMember(project.id, teamId, userId, tx)) return;
     await assertSeatForOneMore(deps, project, teamId, seats, tx);
-    await addTeamMember(deps, tx, project, teamId, userId);
+    await addTeamMemberIn(deps, tx, project, teamId, userId);
   });
 }

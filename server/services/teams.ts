@@ -34,12 +34,14 @@ export interface TeamChange {
   serverMetadata?: unknown;
 }
 
-/** Creates the team (and its creator's membership) in `db`'s unit of work. */
-export async function createTeam(deps: AppDeps, db: Db, project: ProjectRow, input: NewTeam, actor: EventActor | null = null): Promise<TeamRow> {
-  const team = await insertTeam(deps, db, project, input);
-  await recordEvent(deps, db, "team.created", () => teamToJson(team), { projectId: project.id, actor });
-  if (input.creatorUserId) await addTeamCreator(deps, db, project, team.id, input.creatorUserId, actor);
-  return team;
+/** Creates the team and its creator's membership, in one transaction. */
+export function createTeam(deps: AppDeps, project: ProjectRow, input: NewTeam, actor: EventActor | null = null): Promise<TeamRow> {
+  return deps.store.transaction(async (tx) => {
+    const team = await insertTeam(deps, tx, project, input);
+    await recordEvent(deps, tx, "team.created", () => teamToJson(team), { projectId: project.id, actor });
+    if (input.creatorUserId) await addTeamCreator(deps, tx, project, team.id, input.creatorUserId, actor);
+    return team;
+  });
 }
 
 /**
@@ -73,11 +75,17 @@ export async function addTeamCreator(deps: AppDeps, db: Db, project: ProjectRow,
   await grantTeamDefaults(deps, db, project, teamId, userId, "teamCreator", actor);
 }
 
+/** Adds a member to an existing team (TEAM_NOT_FOUND otherwise), in a transaction of its own (see addTeamMemberIn). */
+export async function addTeamMember(deps: AppDeps, project: ProjectRow, teamId: string, userId: string, actor: EventActor | null = null): Promise<void> {
+  await getTeam(deps, project.id, teamId);
+  await deps.store.transaction((tx) => addTeamMemberIn(deps, tx, project, teamId, userId, actor));
+}
+
 /**
- * Adds a member with the project's default member permissions (server adds, accepted invitations).
- * Throws TEAM_MEMBERSHIP_ALREADY_EXISTS when the user already belongs to the team.
+ * Adds a member with the project's default member permissions, in `db`'s unit of work (server adds,
+ * accepted invitations). Throws TEAM_MEMBERSHIP_ALREADY_EXISTS when the user already belongs to the team.
  */
-export async function addTeamMember(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string, actor: EventActor | null = null): Promise<void> {
+export async function addTeamMemberIn(deps: AppDeps, db: Db, project: ProjectRow, teamId: string, userId: string, actor: EventActor | null = null): Promise<void> {
   if (await deps.queries.teams.isMember(project.id, teamId, userId, db)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
   try {
     await deps.queries.teams.addMember({ projectId: project.id, teamId, userId, createdAt: deps.clock.now() }, db);

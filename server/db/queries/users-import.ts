@@ -4,7 +4,17 @@
  * costs a handful of round trips rather than thousands.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { OAuthAccountRow } from "./oauth.js";
+import type { ContactChannelRow, TeamRow, UserRow } from "./users.js";
 import type { Db, Store } from "../store.js";
+
+/** What an import batch wrote, as stored. */
+export interface ImportedRows {
+  teams: TeamRow[];
+  users: UserRow[];
+  channels: ContactChannelRow[];
+  oauthAccounts: OAuthAccountRow[];
+}
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const INSERT_CHUNK = 500;
@@ -54,6 +64,11 @@ export function usersImportQueries(store: Store) {
       return new Map(rows.map((r) => [r.id, r.projectId]));
     },
 
+    /**
+     * Writes a batch's rows; answers the teams, users, primary e-mails and provider accounts written, as
+     * stored (for the events of the import). A team that exists already is skipped, as are memberships and
+     * grants that exist.
+     */
     async insert(
       rows: {
         teams: Insert<"teams">[];
@@ -65,14 +80,16 @@ export function usersImportQueries(store: Store) {
         projectPermissions: Insert<"projectPermissions">[];
       },
       db: Db,
-    ): Promise<void> {
-      await insertChunks(rows.teams, (chunk) => db.insert(t.teams).values(chunk).onConflictDoNothing());
-      await insertChunks(rows.users, (chunk) => db.insert(t.users).values(chunk));
-      await insertChunks(rows.channels, (chunk) => db.insert(t.contactChannels).values(chunk));
-      await insertChunks(rows.oauthAccounts, (chunk) => db.insert(t.oauthAccounts).values(chunk));
+    ): Promise<ImportedRows> {
+      const written: ImportedRows = { teams: [], users: [], channels: [], oauthAccounts: [] };
+      await insertChunks(rows.teams, async (chunk) => written.teams.push(...(await db.insert(t.teams).values(chunk).onConflictDoNothing().returning())));
+      await insertChunks(rows.users, async (chunk) => written.users.push(...(await db.insert(t.users).values(chunk).returning())));
+      await insertChunks(rows.channels, async (chunk) => written.channels.push(...(await db.insert(t.contactChannels).values(chunk).returning())));
+      await insertChunks(rows.oauthAccounts, async (chunk) => written.oauthAccounts.push(...(await db.insert(t.oauthAccounts).values(chunk).returning())));
       await insertChunks(rows.members, (chunk) => db.insert(t.teamMembers).values(chunk).onConflictDoNothing());
       await insertChunks(rows.teamPermissions, (chunk) => db.insert(t.teamPermissions).values(chunk).onConflictDoNothing());
       await insertChunks(rows.projectPermissions, (chunk) => db.insert(t.projectPermissions).values(chunk).onConflictDoNothing());
+      return written;
     },
   };
 }

@@ -16,7 +16,7 @@ import { linkedAccountToJson } from "../../views/oauth-providers.js";
 import { userToJson } from "../../views/users.js";
 import { renderProjectConfig } from "../config/project-config.js";
 import { recordEvent, type EventActor } from "../events.js";
-import { createUser } from "../users/create.js";
+import { writeNewUser } from "../users/new-user.js";
 import { assertAuthEmailFree, isPendingAuthClaim, normalizeEmail } from "../users/primary-email.js";
 import type { ProviderTokens } from "./protocol.js";
 import type { ProviderClient, ProviderType } from "./provider-clients.js";
@@ -127,7 +127,7 @@ export async function signInOrLink(
   if (!config.auth.allowSignUp) throw knownError("SIGN_UP_NOT_ENABLED");
   // Releases another user's unverified claim on the address (see isPendingAuthClaim).
   if (email && emailUsedForAuth) await assertAuthEmailFree(deps, tx, project.id, email, null);
-  const record = await createUser(deps, tx, project, {
+  const record = await writeNewUser(deps, tx, project, {
     displayName: profile.displayName,
     profileImageUrl: providerPicture(profile.profileImageUrl),
     primaryEmail: email,

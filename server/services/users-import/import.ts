@@ -7,9 +7,12 @@
  * already imported and left alone, so after an interruption (even kill -9: a batch commits whole or
  * not at all) running the same import again writes exactly the rest. No checkpoint file is needed.
  *
- * Imported users are written as a migration, not as sign-ups: no webhooks, no personal teams, no
- * sign-up default permissions; they hold what the file says. Foreign password hashes are kept as they
- * are (foreign-hashes.ts) and replaced with argon2id at each user's first sign-in. A hash cheaper than
+ * Imported users are written as a migration, not as sign-ups: no personal teams, no sign-up default
+ * permissions; they hold what the file says. Each batch records its users' events in its transaction as
+ * a server creating them would (users/write-imported.ts), for webhooks and the audit log.
+ *
+ * Foreign password hashes are kept as they are (foreign-hashes.ts) and replaced with argon2id at each
+ * user's first sign-in. A hash cheaper than
  * the minimum of its kind (passwords/hash-strength.ts) rejects its line, unless weak hashes are
  * allowed: then it is imported and reported (onWeakHash).
  *
@@ -29,6 +32,7 @@ import { definitionExists } from "../permissions/definitions.js";
 import type { ImportUser } from "./format.js";
 import type { FileRecord } from "./read.js";
 import type { ImportRows } from "../../db/queries/users-import.js";
+import { writeImportedUsers } from "../users/write-imported.js";
 
 export const DEFAULT_BATCH_SIZE = 500;
 
@@ -249,7 +253,7 @@ function batchWriter(deps: AppDeps, project: ProjectRow, options: ImportOptions,
     if (dryRun) for (const id of dryRunTeams) existingTeams.add(id);
     const rows = rowsOf(prepared, existingTeams);
     if (dryRun) for (const team of rows.teams) dryRunTeams.add(team.id);
-    else await statements.insert(rows, db);
+    else await writeImportedUsers(deps, db, project, rows);
     return rows.teams.length;
   }
 

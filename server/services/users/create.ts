@@ -1,106 +1,85 @@
-/** Creating users: sign-ups, server-created users and anonymous users. */
-import { randomUUID } from "node:crypto";
+/**
+ * Creating a user outside a sign-up flow: a server or admin creating one (POST /users), and an anonymous
+ * sign-up. Each call checks what must hold first, writes the user in one unit of work (new-user.ts) and,
+ * for a server's user, links the provider accounts it names, removing the user again when a link is
+ * lost to a concurrent sign-in. The sign-up flows (password-auth.ts, otp-auth.ts, oauth/accounts.ts) and
+ * the importer (users-import/) write through new-user.ts and write-imported.ts in units of their own.
+ */
+import type { OAuthAccountRow } from "../../db/queries/oauth.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
-import type { ContactChannelRow, UserRecord } from "../../db/queries/users.js";
-import type { Db } from "../../db/store.js";
+import type { UserRecord } from "../../db/queries/users.js";
 import type { AppDeps } from "../../deps.js";
-import { channelToJson } from "../../views/contact-channels.js";
-import { teamToJson } from "../../views/teams.js";
-import { userToJson } from "../../views/users.js";
-import { recordEvent, type EventActor } from "../events.js";
-import { grantSignUpDefaults } from "../permissions/grants.js";
+import { statusError } from "../../errors.js";
 import { renderProjectConfig } from "../config/project-config.js";
-import { addTeamCreator, insertTeam } from "../teams.js";
-import { planProfileImage } from "../profile-images/store.js";
-import { guardAuthEmail, insertPrimaryEmail } from "./primary-email.js";
+import type { EventActor } from "../events.js";
+import { assertNewUserLinks, linkNewUser, type NewUserLink } from "../oauth/accounts.js";
+import type { SessionOrigin } from "../sessions.js";
+import { completeSignIn } from "../sign-in.js";
+import { deleteUser } from "./delete.js";
+import { writeNewUser, type NewUser } from "./new-user.js";
+import { assertAuthEmailFree, guardAuthEmail, normalizeEmail } from "./primary-email.js";
+import { assertProfileImage, passwordHashFromInput } from "./update.js";
 
-export interface NewUser {
-  displayName?: string | null;
-  profileImageUrl?: string | null;
-  clientMetadata?: unknown;
-  clientReadOnlyMetadata?: unknown;
-  serverMetadata?: unknown;
-  primaryEmail?: string | null;
-  primaryEmailVerified?: boolean;
-  primaryEmailAuthEnabled?: boolean;
-  passwordHash?: string | null;
-  otpAuthEnabled?: boolean;
-  /** Already encrypted. */
-  totpSecret?: string | null;
-  isAnonymous?: boolean;
+/** A user a server asks for: the new user's fields, its password (plain or hashed), TOTP secret and provider accounts. */
+export interface UserRequest extends Omit<NewUser, "passwordHash" | "totpSecret"> {
+  password?: string | null;
+  /** A password hash in a format the server accepts (update.ts `passwordHashFromInput`). */
+  passwordHash?: string;
+  /** The TOTP secret, base64, in the clear: sealed before it is stored. */
+  totpSecretBase64?: string | null;
+  /** Provider accounts to link, each one signing in. */
+  oauthProviders?: readonly NewUserLink[];
 }
 
-/**
- * Creates the user with its primary e-mail and, when the project says so, a personal team it selects.
- * Writes only: the record is assembled from what the inserts return. The personal team is written
- * first, so that the user row names it from the start (no UPDATE afterwards). Reads inside the transaction
- * would take PostgreSQL predicate locks on index pages that concurrent sign-ups write to, and
- * serialisable transactions then fail and retry (two in three did under 50 concurrent sign-ups).
- * The unique index on sign-in e-mails settles races between two sign-ups of one address.
- *
- * Records `user.created` first, then what came with the user: its primary e-mail, its personal team,
- * its default permissions and its membership (in the order a receiver needs them).
- */
-export async function createUser(deps: AppDeps, db: Db, project: ProjectRow, input: NewUser, actor: EventActor | null = null): Promise<UserRecord> {
-  const now = deps.clock.now();
-  const id = randomUUID();
-  const image = planProfileImage(deps, "user-profile-images", input.profileImageUrl);
-  const personalTeam = renderProjectConfig(project).teams.createPersonalTeamOnSignUp
-    ? await insertTeam(deps, db, project, { displayName: personalTeamName(input) })
-    : null;
-  const user = await deps.queries.users.insert(
-    {
-      id,
-      projectId: project.id,
-      displayName: input.displayName || null,
-      profileImageUrl: image.value ?? null,
-      clientMetadata: input.clientMetadata ?? null,
-      clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
-      serverMetadata: input.serverMetadata ?? null,
-      isAnonymous: input.isAnonymous ?? false,
-      passwordHash: input.passwordHash ?? null,
-      otpAuthEnabled: input.otpAuthEnabled ?? false,
-      totpSecret: input.totpSecret ?? null,
-      selectedTeamId: personalTeam?.id ?? null,
-      signedUpAt: now,
-      lastActiveAt: now,
-    },
-    db,
-  );
-  await image.store(db, { projectId: project.id, userId: id, teamId: null }, { newOwner: true });
-  let primaryEmail: ContactChannelRow | null = null;
-  if (input.primaryEmail) {
-    const email = { value: input.primaryEmail, verified: input.primaryEmailVerified ?? false, usedForAuth: input.primaryEmailAuthEnabled ?? false };
-    primaryEmail = await guardAuthEmail(input.primaryEmail, () => insertPrimaryEmail(deps, db, project.id, id, email));
+export interface CreatedUser {
+  record: UserRecord;
+  /** The linked provider accounts, in the order asked for. */
+  oauthProviders: OAuthAccountRow[];
+}
+
+/** Creates the user a server asks for, with its links; throws the request's error before anything is written. */
+export async function createUser(deps: AppDeps, project: ProjectRow, request: UserRequest, actor: EventActor | null): Promise<CreatedUser> {
+  assertProfileImage(request.profileImageUrl);
+  const config = renderProjectConfig(project);
+  if (request.primaryEmailAuthEnabled && !request.primaryEmail) throw statusError("primaryEmailFlagsNeedEmail");
+  if (request.primaryEmailVerified && !request.primaryEmail) throw statusError("primaryEmailVerifiedNeedsEmail");
+  if (request.password && !config.auth.password.allowSignIn) throw statusError("passwordSignInDisabledOnCreate");
+  if (request.otpAuthEnabled && !config.auth.otp.allowSignIn) throw statusError("otpSignInDisabledOnCreate");
+  const passwordHash = (await passwordHashFromInput({ password: request.password, password_hash: request.passwordHash })) ?? null;
+  // Another user's pending (unverified, secondary) claim on the address gives way; a real owner refuses.
+  if (request.primaryEmail && request.primaryEmailAuthEnabled) {
+    await assertAuthEmailFree(deps, deps.store.db, project.id, normalizeEmail(request.primaryEmail), null);
   }
-  const record: UserRecord = { user, primaryEmail, selectedTeam: personalTeam, hasPasskey: false, hasOAuthAccount: false };
-  const recorded = { projectId: project.id, actor };
-  await recordEvent(deps, db, "user.created", () => userToJson(record), recorded);
-  if (primaryEmail) await recordEvent(deps, db, "contact_channel.created", () => channelToJson(primaryEmail!), recorded);
-  if (personalTeam) await recordEvent(deps, db, "team.created", () => teamToJson(personalTeam), recorded);
-  await grantSignUpDefaults(deps, db, project, id, actor);
-  if (personalTeam) await addTeamCreator(deps, db, project, personalTeam.id, id, actor);
-  return record;
+  const links = request.oauthProviders ?? [];
+  await assertNewUserLinks(deps, project, links);
+  const user: NewUser = {
+    displayName: request.displayName,
+    profileImageUrl: request.profileImageUrl,
+    clientMetadata: request.clientMetadata,
+    clientReadOnlyMetadata: request.clientReadOnlyMetadata,
+    serverMetadata: request.serverMetadata,
+    primaryEmail: request.primaryEmail,
+    primaryEmailVerified: request.primaryEmailVerified,
+    primaryEmailAuthEnabled: request.primaryEmailAuthEnabled,
+    passwordHash,
+    otpAuthEnabled: request.otpAuthEnabled,
+    totpSecret: request.totpSecretBase64 ? deps.secrets.encrypt(request.totpSecretBase64, "totp") : null,
+    isAnonymous: request.isAnonymous,
+  };
+  const record = await guardAuthEmail(request.primaryEmail, () => deps.store.insertBatch((batch) => writeNewUser(deps, batch, project, user, actor)));
+  if (links.length === 0) return { record, oauthProviders: [] };
+  const linked = await linkNewUser(deps, project, record.user.id, links, actor).catch(async (error: unknown) => {
+    // A link lost to a concurrent sign-in: the user is not made after all.
+    await deleteUser(deps, project.id, record.user.id, null);
+    throw error;
+  });
+  return { record, oauthProviders: linked };
 }
 
-const UNNAMED_PERSONAL_TEAM = "Personal Team";
-
-function personalTeamName(input: NewUser): string {
-  if (input.displayName) return `${input.displayName}'s Team`;
-  return input.primaryEmail ? `${input.primaryEmail}'s Team` : UNNAMED_PERSONAL_TEAM;
-}
-
-/**
- * When an anonymous user becomes a real one (sign-up, code sign-in, OAuth), its teams still named
- * "Personal Team" take the name a new user's personal team would get (Stack does the same); a team
- * renamed earlier keeps its name.
- */
-export async function namePersonalTeamsOnUpgrade(deps: AppDeps, db: Db, projectId: string, userId: string, named: Pick<NewUser, "displayName" | "primaryEmail">): Promise<void> {
-  const name = personalTeamName(named);
-  if (name === UNNAMED_PERSONAL_TEAM) return;
-  for (const team of await deps.queries.teams.list(projectId, { userId }, db)) {
-    if (team.displayName !== UNNAMED_PERSONAL_TEAM) continue;
-    const renamed = await deps.queries.teams.update(projectId, team.id, { displayName: name }, db);
-    if (renamed) await recordEvent(deps, db, "team.updated", () => teamToJson(renamed), { projectId });
-  }
+/** An anonymous user and its first session, written together (only inserts: one statement on PostgreSQL). */
+export function anonymousSignUp(deps: AppDeps, project: ProjectRow, origin: SessionOrigin) {
+  return deps.store.insertBatch(async (batch) => {
+    const record = await writeNewUser(deps, batch, project, { isAnonymous: true });
+    return completeSignIn(deps, batch, project.id, record, origin);
+  });
 }

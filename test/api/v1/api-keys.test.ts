@@ -21,7 +21,7 @@ async function signUp(lk: TestInstance, project: ProjectCredentials, email: stri
 
 async function teamOf(lk: TestInstance, project: ProjectCredentials, creatorUserId: string) {
   const row = (await lk.deps.queries.projects.find(project.id))!;
-  return createTeam(lk.deps, lk.deps.store.db, row, { displayName: "Keyholders", creatorUserId });
+  return createTeam(lk.deps, row, { displayName: "Keyholders", creatorUserId });
 }
 
 function expectError(res: ApiResponse, status: number, code: string, details?: unknown) {

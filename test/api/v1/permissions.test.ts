@@ -31,8 +31,8 @@ const ids = (res: ApiResponse) => res.body.items.map((item: { id: string }) => i
 /** A team created by `creatorId`, with `members` added after. */
 async function team(lk: TestInstance, project: ProjectCredentials, creatorId: string, members: string[] = []): Promise<string> {
   const row = (await lk.deps.queries.projects.find(project.id))!;
-  const created = await createTeam(lk.deps, lk.deps.store.db, row, { displayName: "Engines", creatorUserId: creatorId });
-  for (const member of members) await addTeamMember(lk.deps, lk.deps.store.db, row, created.id, member);
+  const created = await createTeam(lk.deps, row, { displayName: "Engines", creatorUserId: creatorId });
+  for (const member of members) await addTeamMember(lk.deps, row, created.id, member);
   return created.id;
 }
 

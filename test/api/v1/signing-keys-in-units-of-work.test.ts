@@ -12,7 +12,7 @@ import type { AppDeps } from "../../../server/deps.js";
 import { completeSignIn } from "../../../server/services/sign-in.js";
 import { startSessionForUser } from "../../../server/services/sessions.js";
 import { rotateSigningKeys } from "../../../server/services/tokens/rotate-signing-keys.js";
-import { createUser } from "../../../server/services/users/create.js";
+import { writeNewUser } from "../../../server/services/users/new-user.js";
 import { testDialects } from "../../support/databases.js";
 import { createTestInstance, testDeps, type TestInstance } from "../../support/instance.js";
 
@@ -22,7 +22,7 @@ const coldProcess = (lk: TestInstance) => testDeps(lk.deps.store, lk.clock);
 /** A user made without a request (a request would load the project's signing keys first). */
 async function newUser(deps: AppDeps, projectId: string): Promise<UserRecord> {
   const project = (await deps.queries.projects.find(projectId))!;
-  return deps.store.insertBatch((batch) => createUser(deps, batch, project, { primaryEmail: "ada@example.com" }));
+  return deps.store.insertBatch((batch) => writeNewUser(deps, batch, project, { primaryEmail: "ada@example.com" }));
 }
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;

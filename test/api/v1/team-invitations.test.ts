@@ -37,12 +37,12 @@ async function projectWithMail(lk: TestInstance, sink: SmtpSink): Promise<Projec
 /** A team of the project created by `creatorId`, who gets the creator defaults (team_admin). */
 async function teamOf(lk: TestInstance, project: ProjectCredentials, creatorId: string, displayName = "Engines"): Promise<string> {
   const row = await lk.deps.queries.projects.find(project.id);
-  return (await createTeam(lk.deps, lk.deps.store.db, row!, { displayName, creatorUserId: creatorId })).id;
+  return (await createTeam(lk.deps, row!, { displayName, creatorUserId: creatorId })).id;
 }
 
 async function join(lk: TestInstance, project: ProjectCredentials, teamId: string, userId: string): Promise<void> {
   const row = await lk.deps.queries.projects.find(project.id);
-  await addTeamMember(lk.deps, lk.deps.store.db, row!, teamId, userId);
+  await addTeamMember(lk.deps, row!, teamId, userId);
 }
 
 /** The code of the newest invitation mail to `to`. */

@@ -32,7 +32,7 @@ describe.each(testDialects)("an anonymous user's admin access token on %s", (dia
     const anonymous = await lk.call("POST", "/auth/anonymous/sign-up", { access: "client", body: {} });
     expect(anonymous.status).toBe(200);
     const internal = (await lk.deps.queries.projects.find("internal"))!;
-    await addTeamMember(lk.deps, lk.deps.store.db, internal, ownerTeamId, anonymous.body.user_id as string);
+    await addTeamMember(lk.deps, internal, ownerTeamId, anonymous.body.user_id as string);
     expect(await lk.deps.queries.teams.isMember("internal", ownerTeamId, anonymous.body.user_id as string)).toBe(true);
 
     expect((await asAdmin(lk, project.body.id as string, ownerToken)).body.id).toBe(project.body.id);

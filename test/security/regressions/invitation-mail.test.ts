@@ -26,7 +26,7 @@ describe.each(testDialects)("invitation mail on %s", (dialect) => {
     });
     const row = (await lk.deps.queries.projects.find(project.id))!;
     const teams = [];
-    for (let i = 0; i < 3; i++) teams.push((await createTeam(lk.deps, lk.deps.store.db, row, { displayName: `${phishingName} ${i}` })).id);
+    for (let i = 0; i < 3; i++) teams.push((await createTeam(lk.deps, row, { displayName: `${phishingName} ${i}` })).id);
     const invite = (teamId: string, email: string) =>
       lk.call("POST", "/team-invitations/send-code", { access: "server", project, body: { team_id: teamId, email, callback_url: callback } });
 
@@ -51,7 +51,7 @@ describe.each(testDialects)("invitation mail on %s", (dialect) => {
     await using lk = await createTestInstance(dialect);
     const project = await lk.createProject({ configOverride: { "auth.otp.allowSignIn": true } });
     const row = (await lk.deps.queries.projects.find(project.id))!;
-    const team = await createTeam(lk.deps, lk.deps.store.db, row, { displayName: "Core" });
+    const team = await createTeam(lk.deps, row, { displayName: "Core" });
     const now = lk.clock.now().getTime();
     // The project has sent its hourly allowance of invitations (1,000) just now.
     await lk.deps.store.db.insert(lk.deps.store.t.rateLimits).values({ key: `project:send-invitation:${project.id}`, windowStartMs: now, count: 1_000 });

@@ -25,7 +25,7 @@ describe.each(testDialects)("anonymous owners and private SMTP hosts on %s", (di
     const anonymous = await lk.call("POST", "/auth/anonymous/sign-up", { access: "client", body: {} });
     expect(anonymous.status).toBe(200);
     const internal = (await lk.deps.queries.projects.find("internal"))!;
-    const team = await createTeam(lk.deps, lk.deps.store.db, internal, { displayName: "Mine", creatorUserId: anonymous.body.user_id });
+    const team = await createTeam(lk.deps, internal, { displayName: "Mine", creatorUserId: anonymous.body.user_id });
     const created = await lk.call("POST", "/internal/projects", {
       access: "client",
       headers: { "x-stack-access-token": anonymous.body.access_token, "x-stack-allow-anonymous-user": "true" },
