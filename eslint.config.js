@@ -5,6 +5,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
 const httpFromBelow = { group: ["**/http/*", "**/http"], message: "Services, views and storage must not import the HTTP layer (server/http/)." };
+const compositionRoot = { group: ["**/create-deps", "**/create-deps.js"], message: "Only start-up (server/main.ts, the CLI) builds the dependencies: import the AppDeps type from server/deps.ts." };
 const sqlOutsideStorage = { group: ["drizzle-orm", "drizzle-orm/*"], message: "Only server/db/ writes SQL: add a method to a query group in server/db/queries/ and call it through deps.queries." };
 // The store's tables and its dialect are server/db's business too (`store.t.users`, `deps.store.dialect`).
 const storeInternals = ["t", "dialect"].map((name) => ({
@@ -49,14 +50,14 @@ export default defineConfig(
     // The HTTP layer depends on services, never the other way round (STYLE.md, habit 12).
     files: ["server/services/**", "server/views/**", "server/validation/**", "server/errors.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [httpFromBelow, sqlOutsideStorage] }],
+      "no-restricted-imports": ["error", { patterns: [httpFromBelow, sqlOutsideStorage, compositionRoot] }],
       "no-restricted-syntax": ["error", ...storeInternals],
     },
   },
   {
     files: ["server/db/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [httpFromBelow] }],
+      "no-restricted-imports": ["error", { patterns: [httpFromBelow, compositionRoot] }],
     },
   },
 );
