@@ -23,7 +23,7 @@ type CliError = KnownErrors["CliAuthError"] | KnownErrors["CliAuthExpiredError"]
 
 /** The CLI login helper of SPEC section 4: start, show the link, poll until success, expiry, use or timeout. */
 export async function promptCliLogin(context: AppContext, options: CliLoginOptions, wait: (ms: number) => Promise<void> = sleep): Promise<Result<string, CliError>> {
-  const started = await context.client("post", "/auth/cli", { body: { ...(options.expiresInMillis !== undefined && { expires_in_millis: options.expiresInMillis }) } }, context.noSession);
+  const started = await context.client("post", "/auth/cli", { body: { expires_in_millis: options.expiresInMillis } }, context.noSession);
   const url = `${options.appUrl.replace(/\/$/, "")}/handler/cli-auth-confirm?login_code=${encodeURIComponent(started.login_code)}`;
   if (options.promptLink) options.promptLink(url);
   else console.log(`Please visit the following URL to authenticate:\n${url}`);

@@ -1,5 +1,12 @@
+/**
+ * The browser's side of passkeys (SPEC section 8): the relying-party id, the authenticator ceremonies
+ * and their failures. Loaded on first use (like @simplewebauthn/browser itself), so apps that never
+ * touch a passkey do not ship it.
+ */
+import type { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { KnownError } from "../core/errors/known-error.js";
 import { KnownErrors } from "../core/errors/known-errors.js";
+import { error, ok, type Result } from "../result.js";
 
 /** The relying-party id the server puts in passkey options; the SDK replaces it with the page's hostname. */
 export const rpIdPlaceholder = "THIS_VALUE_WILL_BE_REPLACED.example.com";
@@ -44,4 +51,42 @@ export function withHostname(options: Record<string, unknown>, field: "rpId" | "
 }
 
 /** `@simplewebauthn/browser`, loaded on first use so apps without passkeys do not ship it. */
-export const webAuthn = () => import("@simplewebauthn/browser");
+const webAuthn = () => import("@simplewebauthn/browser");
+
+type Failure<N extends "PasskeyAuthenticationFailed" | "PasskeyRegistrationFailed"> = KnownErrors["PasskeyWebAuthnError"] | KnownErrors[N];
+
+/** Runs an authenticator ceremony: its answer, or an authenticator failure (else `fallback`) as an error result. */
+async function ceremony<T, N extends "PasskeyAuthenticationFailed" | "PasskeyRegistrationFailed">(
+  run: (browser: Awaited<ReturnType<typeof webAuthn>>) => Promise<T>,
+  fallback: () => KnownErrors[N],
+): Promise<Result<T, Failure<N>>> {
+  const browser = await webAuthn();
+  try {
+    return ok(await run(browser));
+  } catch (caught) {
+    return error((webAuthnFailure(caught, browser.WebAuthnError) ?? fallback()) as Failure<N>);
+  }
+}
+
+/**
+ * The browser's step of a passkey sign-in, first factor or second: the server's request options get
+ * `hostname` (the page's) as relying-party id and the authenticator signs the challenge. An
+ * authenticator failure is a `PasskeyWebAuthnError` result (its `details.code` says which), anything
+ * else the browser throws a `PasskeyAuthenticationFailed` result.
+ */
+export function passkeyAssertion(optionsJson: unknown, hostname: string): Promise<Result<Awaited<ReturnType<typeof startAuthentication>>, Failure<"PasskeyAuthenticationFailed">>> {
+  const optionsJSON = withHostname(optionsJson as Record<string, unknown>, "rpId", hostname) as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"];
+  const message = "Failed to sign in with passkey";
+  return ceremony((browser) => browser.startAuthentication({ optionsJSON }), () => new KnownErrors.PasskeyAuthenticationFailed({ message }, message));
+}
+
+/**
+ * The browser's step of a passkey registration: the server's creation options get `hostname` as
+ * relying-party id and the authenticator makes the credential. An authenticator failure is a
+ * `PasskeyWebAuthnError` result, anything else the browser throws a `PasskeyRegistrationFailed` result.
+ */
+export function passkeyRegistration(optionsJson: unknown, hostname: string): Promise<Result<Awaited<ReturnType<typeof startRegistration>>, Failure<"PasskeyRegistrationFailed">>> {
+  const optionsJSON = withHostname(optionsJson as { rp: { id?: string } }, "rp", hostname) as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"];
+  const message = "Failed to start passkey registration";
+  return ceremony((browser) => browser.startRegistration({ optionsJSON }), () => new KnownErrors.PasskeyRegistrationFailed({ message }, message));
+}

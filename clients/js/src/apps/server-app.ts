@@ -167,7 +167,7 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
       body: {
         ...serverUserUpdateBody(rest),
         ...(password !== undefined && { password }),
-        ...(options.otpAuthEnabled !== undefined && { otp_auth_enabled: options.otpAuthEnabled }),
+        otp_auth_enabled: options.otpAuthEnabled,
       },
     });
     this.changed();
@@ -184,12 +184,12 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
   async listUsers(options: ServerListUsersOptions = {}): Promise<ServerUser[] & { nextCursor: string | null }> {
     const answer = await serverApi(this._context)("get", "/users", {
       query: {
-        ...(options.cursor !== undefined && { cursor: options.cursor }),
-        ...(options.limit !== undefined && { limit: options.limit }),
+        cursor: options.cursor,
+        limit: options.limit,
         ...(options.orderBy !== undefined && { order_by: "signed_up_at" as const }),
-        ...(options.desc !== undefined && { desc: options.desc }),
-        ...(options.query !== undefined && { query: options.query }),
-        ...(options.includeAnonymous !== undefined && { include_anonymous: options.includeAnonymous }),
+        desc: options.desc,
+        query: options.query,
+        include_anonymous: options.includeAnonymous,
       },
     });
     const users = answer.items.map((u) => createServerUser(this._context, u));
@@ -199,7 +199,7 @@ export class LatchkeyServerApp extends LatchkeyClientApp {
   /** Creates a team and answers it; with `creatorUserId`, that user joins it as its creator. @example `const team = await app.createTeam({ displayName: "Lab", creatorUserId: user.id });` */
   async createTeam(data: { displayName: string; profileImageUrl?: string; creatorUserId?: string }): Promise<ServerTeam> {
     const created = await serverApi(this._context)("post", "/teams", {
-      body: { display_name: data.displayName, ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }), ...(data.creatorUserId !== undefined && { creator_user_id: data.creatorUserId }) },
+      body: { display_name: data.displayName, profile_image_url: data.profileImageUrl, creator_user_id: data.creatorUserId },
     });
     this.changed();
     return createServerTeam(this._context, created);

@@ -51,10 +51,10 @@ function configUpdateBody(config: AdminProjectConfigUpdateOptions): ConfigUpdate
     return {
       id: p.id,
       type: p.type,
-      ...(p.clientId !== undefined && { client_id: p.clientId }),
-      ...(p.clientSecret !== undefined && { client_secret: p.clientSecret }),
-      ...(p.facebookConfigId !== undefined && { facebook_config_id: p.facebookConfigId }),
-      ...(p.microsoftTenantId !== undefined && { microsoft_tenant_id: p.microsoftTenantId }),
+      client_id: p.clientId,
+      client_secret: p.clientSecret,
+      facebook_config_id: p.facebookConfigId,
+      microsoft_tenant_id: p.microsoftTenantId,
     };
   }));
   set("sign_up_enabled", config.signUpEnabled);
@@ -83,8 +83,8 @@ function configUpdateBody(config: AdminProjectConfigUpdateOptions): ConfigUpdate
   set("allow_team_api_keys", config.allowTeamApiKeys);
   if (config.branding) {
     body.branding = {
-      ...(config.branding.primaryColor !== undefined && { primary_color: config.branding.primaryColor }),
-      ...(config.branding.darkLogoUrl !== undefined && { dark_logo_url: config.branding.darkLogoUrl }),
+      primary_color: config.branding.primaryColor,
+      dark_logo_url: config.branding.darkLogoUrl,
     };
   }
   return body;
@@ -92,11 +92,11 @@ function configUpdateBody(config: AdminProjectConfigUpdateOptions): ConfigUpdate
 
 export function projectUpdateBody(update: AdminProjectUpdateOptions) {
   return {
-    ...(update.displayName !== undefined && { display_name: update.displayName }),
-    ...(update.description !== undefined && { description: update.description }),
-    ...(update.isProductionMode !== undefined && { is_production_mode: update.isProductionMode }),
-    ...(update.logoUrl !== undefined && { logo_url: update.logoUrl }),
-    ...(update.fullLogoUrl !== undefined && { full_logo_url: update.fullLogoUrl }),
+    display_name: update.displayName,
+    description: update.description,
+    is_production_mode: update.isProductionMode,
+    logo_url: update.logoUrl,
+    full_logo_url: update.fullLogoUrl,
     ...(update.config && { config: configUpdateBody(update.config) }),
   };
 }

@@ -68,7 +68,7 @@ export function createApiKey<F extends boolean>(context: AppContext, level: "cli
   const manuallyRevokedAt = optionalDate(json.manually_revoked_at_millis) ?? null;
   const update = async (options: ApiKeyUpdateOptions) => {
     const body = {
-      ...(options.description !== undefined && { description: options.description }),
+      description: options.description,
       ...(options.expiresAt !== undefined && { expires_at_millis: options.expiresAt === null ? null : options.expiresAt.getTime() }),
       ...(options.revoked && { revoked: true as const }),
     };
@@ -101,6 +101,6 @@ export function apiKeyCreateBody(options: ApiKeyCreationOptions): { description:
   return {
     description: options.description,
     expires_at_millis: options.expiresAt ? options.expiresAt.getTime() : null,
-    ...(options.isPublic !== undefined && { is_public: options.isPublic }),
+    is_public: options.isPublic,
   };
 }

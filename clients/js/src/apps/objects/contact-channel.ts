@@ -50,17 +50,17 @@ export function channelCreateBody(userId: string, data: ContactChannelCreateOpti
     value: data.value,
     type: data.type,
     used_for_auth: data.usedForAuth,
-    ...(data.isPrimary !== undefined && { is_primary: data.isPrimary }),
-    ...(data.isVerified !== undefined && { is_verified: data.isVerified }),
+    is_primary: data.isPrimary,
+    is_verified: data.isVerified,
   };
 }
 
 function updateBody(data: ContactChannelUpdateOptions) {
   return {
-    ...(data.value !== undefined && { value: data.value }),
-    ...(data.usedForAuth !== undefined && { used_for_auth: data.usedForAuth }),
-    ...(data.isPrimary !== undefined && { is_primary: data.isPrimary }),
-    ...(data.isVerified !== undefined && { is_verified: data.isVerified }),
+    value: data.value,
+    used_for_auth: data.usedForAuth,
+    is_primary: data.isPrimary,
+    is_verified: data.isVerified,
   };
 }
 

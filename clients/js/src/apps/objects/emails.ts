@@ -17,15 +17,15 @@ export type SendEmailOptions = { themeId?: ThemeChoice; subject?: string; notifi
 /** The request body of `POST /emails/send-email`. */
 export function sendEmailBody(options: SendEmailOptions): ServerComponents["schemas"]["SendEmailRequest"] {
   return {
-    ...(options.userIds !== undefined && { user_ids: options.userIds }),
+    user_ids: options.userIds,
     ...(options.allUsers === true && { all_users: true as const }),
-    ...(options.subject !== undefined && { subject: options.subject }),
-    ...(options.notificationCategoryName !== undefined && { notification_category_name: options.notificationCategoryName }),
-    ...(options.themeId !== undefined && { theme_id: options.themeId }),
-    ...(options.html !== undefined && { html: options.html }),
-    ...(options.templateId !== undefined && { template_id: options.templateId }),
+    subject: options.subject,
+    notification_category_name: options.notificationCategoryName,
+    theme_id: options.themeId,
+    html: options.html,
+    template_id: options.templateId,
     ...("variables" in options && options.variables !== undefined && { variables: options.variables as Record<string, ServerComponents["schemas"]["JsonValue"]> }),
-    ...(options.draftId !== undefined && { draft_id: options.draftId }),
+    draft_id: options.draftId,
   };
 }
 
@@ -91,9 +91,9 @@ export function draftOf(json: AdminComponents["schemas"]["EmailDraft"]): EmailDr
 /** A draft's fields as the API takes them (`themeId: undefined` means the project's selected theme). */
 export function draftBody(data: { displayName?: string; themeId?: string | undefined | false; tsxSource?: string }) {
   return {
-    ...(data.displayName !== undefined && { display_name: data.displayName }),
+    display_name: data.displayName,
     ...("themeId" in data && { theme_id: data.themeId ?? null }),
-    ...(data.tsxSource !== undefined && { tsx_source: data.tsxSource }),
+    tsx_source: data.tsxSource,
   };
 }
 
@@ -107,9 +107,9 @@ export interface EmailPreviewOptions {
 
 export function previewBody(options: EmailPreviewOptions) {
   return {
-    ...(options.themeId !== undefined && { theme_id: options.themeId }),
-    ...(options.themeTsxSource !== undefined && { theme_tsx_source: options.themeTsxSource }),
-    ...(options.templateId !== undefined && { template_id: options.templateId }),
-    ...(options.templateTsxSource !== undefined && { template_tsx_source: options.templateTsxSource }),
+    theme_id: options.themeId,
+    theme_tsx_source: options.themeTsxSource,
+    template_id: options.templateId,
+    template_tsx_source: options.templateTsxSource,
   };
 }

@@ -57,10 +57,10 @@ export function oauthProviderCreateBody(options: ServerOAuthProviderCreateOption
 
 function updateBody(data: ServerOAuthProviderUpdateOptions) {
   return {
-    ...(data.accountId !== undefined && { account_id: data.accountId }),
-    ...(data.email !== undefined && { email: data.email }),
-    ...(data.allowSignIn !== undefined && { allow_sign_in: data.allowSignIn }),
-    ...(data.allowConnectedAccounts !== undefined && { allow_connected_accounts: data.allowConnectedAccounts }),
+    account_id: data.accountId,
+    email: data.email,
+    allow_sign_in: data.allowSignIn,
+    allow_connected_accounts: data.allowConnectedAccounts,
   };
 }
 

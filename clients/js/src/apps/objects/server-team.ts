@@ -56,8 +56,8 @@ export function createServerTeam(context: AppContext, json: ServerTeamJson): Ser
         path: { team_id },
         body: {
           ...teamUpdateBody(update),
-          ...(update.clientReadOnlyMetadata !== undefined && { client_read_only_metadata: update.clientReadOnlyMetadata as JsonValue }),
-          ...(update.serverMetadata !== undefined && { server_metadata: update.serverMetadata as JsonValue }),
+          client_read_only_metadata: update.clientReadOnlyMetadata as JsonValue,
+          server_metadata: update.serverMetadata as JsonValue,
         },
       });
       context.changed();

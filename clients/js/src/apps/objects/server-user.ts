@@ -28,12 +28,12 @@ export interface ServerUserUpdateOptions extends UserUpdateOptions {
 export function serverUserUpdateBody(update: ServerUserUpdateOptions) {
   return {
     ...userUpdateBody(update),
-    ...(update.primaryEmail !== undefined && { primary_email: update.primaryEmail }),
-    ...(update.primaryEmailVerified !== undefined && { primary_email_verified: update.primaryEmailVerified }),
-    ...(update.primaryEmailAuthEnabled !== undefined && { primary_email_auth_enabled: update.primaryEmailAuthEnabled }),
-    ...(update.clientReadOnlyMetadata !== undefined && { client_read_only_metadata: update.clientReadOnlyMetadata as JsonValue }),
-    ...(update.serverMetadata !== undefined && { server_metadata: update.serverMetadata as JsonValue }),
-    ...(update.password !== undefined && { password: update.password }),
+    primary_email: update.primaryEmail,
+    primary_email_verified: update.primaryEmailVerified,
+    primary_email_auth_enabled: update.primaryEmailAuthEnabled,
+    client_read_only_metadata: update.clientReadOnlyMetadata as JsonValue,
+    server_metadata: update.serverMetadata as JsonValue,
+    password: update.password,
   };
 }
 
@@ -124,7 +124,7 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
     },
     /** Creates a team with this user as its creator (a member with the creator's default permissions) and answers it. @example `const team = await user.createTeam({ displayName: "Lab" });` */
     async createTeam(data: TeamCreateOptions) {
-      const created = await api("post", "/teams", { body: { display_name: data.displayName, creator_user_id: user_id, ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }) } });
+      const created = await api("post", "/teams", { body: { display_name: data.displayName, creator_user_id: user_id, profile_image_url: data.profileImageUrl } });
       context.changed();
       return createServerTeam(context, created);
     },
@@ -143,7 +143,7 @@ export function createServerUser(context: AppContext, json: ServerUserJson) {
         async update(data) {
           await api("patch", "/team-member-profiles/{team_id}/{user_id}", {
             path,
-            body: { ...(data.displayName !== undefined && { display_name: data.displayName }), ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }) },
+            body: { display_name: data.displayName, profile_image_url: data.profileImageUrl },
           });
           context.changed();
         },

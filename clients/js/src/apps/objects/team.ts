@@ -73,9 +73,9 @@ export interface Team {
 }
 
 export const teamUpdateBody = (update: TeamUpdateOptions) => ({
-  ...(update.displayName !== undefined && { display_name: update.displayName }),
-  ...(update.profileImageUrl !== undefined && { profile_image_url: update.profileImageUrl }),
-  ...(update.clientMetadata !== undefined && { client_metadata: update.clientMetadata as JsonValue }),
+  display_name: update.displayName,
+  profile_image_url: update.profileImageUrl,
+  client_metadata: update.clientMetadata as JsonValue,
 });
 
 /** The team fields shared by the client and server views. */

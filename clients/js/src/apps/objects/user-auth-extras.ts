@@ -4,7 +4,6 @@ import type { ClientComponents } from "../../generated.js";
 import { catchKnown, error, ok, type Result } from "../../result.js";
 import type { AppContext, ClientUserJson } from "../context.js";
 import { mergeScopes } from "../oauth.js";
-import { webAuthn, webAuthnFailure, withHostname } from "../passkeys.js";
 import { browserWindow } from "../urls.js";
 
 type AccountIdTaken = InstanceType<typeof KnownErrors.OAuthProviderAccountIdAlreadyUsedForSignIn>;
@@ -74,7 +73,7 @@ export function userAuthExtras(context: AppContext, session: Session, json: Clie
       async update(data) {
         const result = await catchKnown(() => context.client("patch", "/oauth-providers/{user_id}/{provider_id}", {
           path,
-          body: { ...(data.allowSignIn !== undefined && { allow_sign_in: data.allowSignIn }), ...(data.allowConnectedAccounts !== undefined && { allow_connected_accounts: data.allowConnectedAccounts }) },
+          body: { allow_sign_in: data.allowSignIn, allow_connected_accounts: data.allowConnectedAccounts },
         }, session), [KnownErrors.OAuthProviderAccountIdAlreadyUsedForSignIn]);
         context.changed();
         return result.status === "ok" ? ok(undefined) : result;
@@ -104,17 +103,10 @@ export function userAuthExtras(context: AppContext, session: Session, json: Clie
     async registerPasskey(options?: { hostname?: string }): Promise<Result<undefined, KnownErrors["PasskeyRegistrationFailed"] | KnownErrors["PasskeyWebAuthnError"]>> {
       const hostname = options?.hostname ?? browserWindow()?.location.hostname ?? "";
       const { options_json, code } = await context.client("post", "/auth/passkey/initiate-passkey-registration", { body: {} }, session);
-      const optionsJSON = withHostname(options_json as { rp: { id?: string } }, "rp", hostname);
-      const { startRegistration, WebAuthnError } = await webAuthn();
-      let credential: Awaited<ReturnType<typeof startRegistration>>;
-      try {
-        credential = await startRegistration({ optionsJSON: optionsJSON as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
-      } catch (caught) {
-        const failure = webAuthnFailure(caught, WebAuthnError);
-        if (failure) return error(failure as KnownErrors["PasskeyWebAuthnError"]);
-        return error(new KnownErrors.PasskeyRegistrationFailed({ message: "Failed to start passkey registration" }, "Failed to start passkey registration"));
-      }
-      const result = await catchKnown(() => context.client("post", "/auth/passkey/register", { body: { credential: credential as never, code } }, session), [KnownErrors.PasskeyRegistrationFailed]);
+      const { passkeyRegistration } = await import("../passkeys.js");
+      const registration = await passkeyRegistration(options_json, hostname);
+      if (registration.status === "error") return registration;
+      const result = await catchKnown(() => context.client("post", "/auth/passkey/register", { body: { credential: registration.data as never, code } }, session), [KnownErrors.PasskeyRegistrationFailed]);
       context.changed();
       return result.status === "ok" ? ok(undefined) : result;
     },

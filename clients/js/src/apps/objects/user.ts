@@ -56,13 +56,13 @@ const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 export function userUpdateBody(update: UserUpdateOptions) {
   return {
-    ...(update.displayName !== undefined && { display_name: update.displayName }),
-    ...(update.clientMetadata !== undefined && { client_metadata: update.clientMetadata as JsonValue }),
-    ...(update.selectedTeamId !== undefined && { selected_team_id: update.selectedTeamId }),
+    display_name: update.displayName,
+    client_metadata: update.clientMetadata as JsonValue,
+    selected_team_id: update.selectedTeamId,
     ...(update.totpMultiFactorSecret !== undefined && { totp_secret_base64: update.totpMultiFactorSecret === null ? null : base64(update.totpMultiFactorSecret) }),
-    ...(update.profileImageUrl !== undefined && { profile_image_url: update.profileImageUrl }),
-    ...(update.otpAuthEnabled !== undefined && { otp_auth_enabled: update.otpAuthEnabled }),
-    ...(update.passkeyAuthEnabled !== undefined && { passkey_auth_enabled: update.passkeyAuthEnabled }),
+    profile_image_url: update.profileImageUrl,
+    otp_auth_enabled: update.otpAuthEnabled,
+    passkey_auth_enabled: update.passkeyAuthEnabled,
   };
 }
 
@@ -203,7 +203,7 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
     /** Creates a team with this user as its creator, and selects it. @example `const team = await user.createTeam({ displayName: "Lab" });` */
     async createTeam(data: TeamCreateOptions): Promise<Team> {
       const created = await context.client("post", "/teams", {
-        body: { display_name: data.displayName, creator_user_id: me, ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }) },
+        body: { display_name: data.displayName, creator_user_id: me, profile_image_url: data.profileImageUrl },
       }, session);
       await update({ selectedTeamId: created.id });
       return createClientTeam(context, session, created);
@@ -223,7 +223,7 @@ export function createCurrentUser(context: AppContext, session: Session, json: C
         async update(data) {
           await context.client("patch", "/team-member-profiles/{team_id}/{user_id}", {
             path,
-            body: { ...(data.displayName !== undefined && { display_name: data.displayName }), ...(data.profileImageUrl !== undefined && { profile_image_url: data.profileImageUrl }) },
+            body: { display_name: data.displayName, profile_image_url: data.profileImageUrl },
           }, session);
           context.changed();
         },

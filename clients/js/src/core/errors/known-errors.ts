@@ -1,9 +1,8 @@
 import { KnownError, type KnownErrorJson } from "./known-error.js";
-import { knownErrorNames, type KnownErrorName } from "./names.js";
+import { codeOf, knownErrorNames, type CodeOf, type KnownErrorName } from "./names.js";
 
 type Table = typeof knownErrorNames;
-type CodeOf<N extends KnownErrorName> = Table[N][0];
-type ChildrenOf<N extends KnownErrorName> = { [K in KnownErrorName]: Table[K] extends readonly [string, N] ? K : never }[KnownErrorName];
+type ChildrenOf<N extends KnownErrorName> = { [K in KnownErrorName]: Table[K] extends N ? K : never }[KnownErrorName];
 /** The codes an instance of `N` may carry: its own and its descendants'. */
 type CodesUnder<N extends KnownErrorName> = [N] extends [never] ? never : CodeOf<N> | CodesUnder<ChildrenOf<N>>;
 
@@ -31,8 +30,8 @@ export interface KnownErrorClass<N extends KnownErrorName> {
 
 function buildClasses(): { [N in KnownErrorName]: KnownErrorClass<N> } {
   const classes: Record<string, typeof KnownError> = {};
-  for (const [name, entry] of Object.entries(knownErrorNames) as [string, readonly [string, string?]][]) {
-    const [code, parentName] = entry;
+  for (const [name, parentName] of Object.entries(knownErrorNames) as [KnownErrorName, KnownErrorName | null][]) {
+    const code = codeOf(name);
     const Parent = parentName ? classes[parentName]! : KnownError;
     const Class = class extends Parent {
       static override readonly errorCode: string = code;

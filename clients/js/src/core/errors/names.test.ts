@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { knownErrorStatuses, type KnownErrorCode } from "../../generated.js";
-import { knownErrorNames, type KnownErrorName } from "./names.js";
+import { KnownErrors as StackKnownErrors } from "@stackframe/stack-shared/dist/known-errors";
+import { codeOf, knownErrorNames, type CodeOf, type KnownErrorName } from "./names.js";
 
-type Entry = (typeof knownErrorNames)[KnownErrorName];
-type SdkCode = Entry[0];
+type SdkCode = CodeOf<KnownErrorName>;
 /** Names other entries extend: the abstract parents, which the server never sends itself. */
-type ParentName = Extract<Entry, readonly [string, string]>[1];
-type ParentCode = (typeof knownErrorNames)[ParentName][0];
+type ParentName = NonNullable<(typeof knownErrorNames)[KnownErrorName]>;
+type ParentCode = CodeOf<ParentName>;
 
 type SentWithoutClass = Exclude<KnownErrorCode, SdkCode>;
 type ClassNeverSent = Exclude<SdkCode, KnownErrorCode | ParentCode>;
@@ -20,12 +20,12 @@ const everySentCodeHasAClass: [SentWithoutClass] extends [never] ? true : SentWi
 const everyClassIsSentOrAParent: [ClassNeverSent] extends [never] ? true : ClassNeverSent = true;
 
 describe("known-error names against the server's error table", () => {
-  const entries = Object.entries(knownErrorNames) as [string, readonly [string, string?]][];
+  const entries = (Object.entries(knownErrorNames) as [KnownErrorName, KnownErrorName | null][]).map(([name, parent]) => [name, [codeOf(name), parent ?? undefined]] as const);
   const parents = new Set(entries.map(([, [, parent]]) => parent).filter((parent) => parent !== undefined));
 
   it("has a class for every code the server may send", () => {
     expect(everySentCodeHasAClass).toBe(true);
-    const classCodes = new Set(entries.map(([, [code]]) => code));
+    const classCodes = new Set<string>(entries.map(([, [code]]) => code));
     expect(Object.keys(knownErrorStatuses).filter((code) => !classCodes.has(code))).toEqual([]);
   });
 
@@ -41,5 +41,14 @@ describe("known-error names against the server's error table", () => {
       if (parent !== undefined) expect(seen, `${name} extends ${parent}, listed later`).toContain(parent);
       seen.add(name);
     }
+  });
+
+  it("gives each name Stack's code (the capitals rule, OAuth and WebAuthn as one word, the exceptions)", () => {
+    const stackCodes = StackKnownErrors as unknown as Record<string, { errorCode: string } | undefined>;
+    const shared = entries.filter(([name]) => stackCodes[name] !== undefined);
+    expect(shared.length).toBeGreaterThan(100);
+    expect(shared.filter(([name, [code]]) => code !== stackCodes[name]!.errorCode).map(([name, [code]]) => `${name}: ${code}`)).toEqual([]);
+    const typed: [CodeOf<"OAuthProviderAccessDenied">, CodeOf<"PasskeyWebAuthnError">, CodeOf<"VerificationCodeError">] = ["OAUTH_PROVIDER_ACCESS_DENIED", "PASSKEY_WEBAUTHN_ERROR", "VERIFICATION_ERROR"];
+    expect([codeOf("OAuthProviderAccessDenied"), codeOf("PasskeyWebAuthnError"), codeOf("VerificationCodeError")]).toEqual(typed);
   });
 });
