@@ -8,7 +8,8 @@
 //   a top-level `types` and `typesVersions` for `moduleResolution: node`;
 // - style.css: every stylesheet the sources import, bundled, exported as `<name>/style.css`;
 // - a package.json whose `exports` name all of the above, the README and the shared CHANGELOG.
-// An export condition other than import/types/default (e.g. `react-server`) becomes an entry of its own.
+// An export condition other than import/types/default (e.g. `react-server`) becomes an entry of its own;
+// the subpaths listed in `unpublishedExports` (for the repository's own apps) are left out.
 // The workspace's own package.json keeps exporting the TypeScript sources, so the monorepo (Vite, vitest,
 // tsc) never needs a build.
 //
@@ -26,8 +27,10 @@ const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8
 const dist = join(packageDir, "dist");
 const sourceCondition = (value) => (typeof value === "string" ? value : (value.import ?? value.default));
 
+// Subpaths for the repository's own apps only (the hosted pages' `@latchkey/react/ui`): not built, not published.
+const unpublished = new Set(manifest.unpublishedExports ?? []);
 /** Entry points: one per `exports` key of a TypeScript source, plus one per extra condition naming another source. */
-const entries = Object.entries(manifest.exports).filter(([, value]) => /\.tsx?$/.test(sourceCondition(value))).flatMap(([key, value]) => {
+const entries = Object.entries(manifest.exports).filter(([key, value]) => !unpublished.has(key) && /\.tsx?$/.test(sourceCondition(value))).flatMap(([key, value]) => {
   const name = key === "." ? "index" : key.replace(/^\.\//, "");
   const main = { key, condition: null, source: sourceCondition(value), name };
   const extras = typeof value === "string" ? [] : Object.entries(value)
