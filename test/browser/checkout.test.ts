@@ -8,8 +8,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { horizontalOverflow, launchChromium, newPage, runAxe, screenshot } from "../support/chromium.js";
-import { testDialects } from "../support/databases.js";
+import { browserTestDialects } from "../support/browser-dialects.js";
 import { startHandlerServer, type HandlerServer } from "./handler/harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const AREA = "checkout";
 const catalogue = {
@@ -25,7 +28,7 @@ const catalogue = {
   },
 };
 
-describe.each(testDialects)("hosted checkout in Chromium (%s)", (dialect) => {
+describe.each(dialects)("hosted checkout in Chromium (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {

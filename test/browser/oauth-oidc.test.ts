@@ -11,9 +11,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { launchChromium, newPage, screenshot } from "../support/chromium.js";
-import { testDialects } from "../support/databases.js";
+import { browserTestDialects } from "../support/browser-dialects.js";
 import { startOidcProvider } from "../support/oidc-provider.js";
 import { adminCall, keys, servePageApp, startKeyedServer } from "./page-app.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const idpClient = { clientId: "latchkey-browser-client", clientSecret: "latchkey-browser-secret" };
 
@@ -66,7 +69,7 @@ else if (location.pathname === "/error") show([["error", new URLSearchParams(loc
 else document.getElementById("start").onclick = () => void start();
 </script></body></html>`;
 
-describe.each(testDialects)("social sign-in in Chromium against the server on %s", (dialect) => {
+describe.each(dialects)("social sign-in in Chromium against the server on %s", (dialect) => {
   it("signs in through the mock OpenID Connect provider's page and shows the user; Cancel ends at the error page", { timeout: 120_000 }, async () => {
     await using server = await startKeyedServer(dialect);
     await using idp = await startOidcProvider({ ...idpClient, redirectUris: [`${server.url}/api/v1/auth/oauth/callback/corp`], host: "localhost", interactive: true });

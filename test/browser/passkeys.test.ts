@@ -12,8 +12,11 @@ import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { launchChromium, newPage } from "../support/chromium.js";
-import { testDialects } from "../support/databases.js";
+import { browserTestDialects } from "../support/browser-dialects.js";
 import { adminCall, keys, servePageApp, startKeyedServer } from "./page-app.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 /** @simplewebauthn/browser's one-file build (a UMD script defining `SimpleWebAuthnBrowser`). */
 const webauthnBundle = readFileSync(join(dirname(createRequire(import.meta.url).resolve("@simplewebauthn/browser")), "../dist/bundle/index.umd.min.js"), "utf8");
@@ -74,7 +77,7 @@ const inPage = {
 
 const adminPatch = (api: string, config: Record<string, unknown>) => adminCall(api, "PATCH", "/internal/projects/current", { config });
 
-describe.each(testDialects)("passkeys in Chromium against the server on %s", (dialect) => {
+describe.each(dialects)("passkeys in Chromium against the server on %s", (dialect) => {
   it("registers a passkey, signs in with it without an e-mail, and refuses an untrusted origin", { timeout: 120_000 }, async () => {
     await using server = await startKeyedServer(dialect);
     await adminPatch(server.url, { passkey_enabled: true, allow_localhost: true });

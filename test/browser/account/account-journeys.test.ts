@@ -9,13 +9,16 @@
 import { Secret, TOTP } from "otpauth";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { launchChromium } from "../../support/chromium.js";
 import { PASSWORD, shootAllSizes, startAccountServer, type AccountServer } from "./harness.js";
 
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
+
 const JOURNEY = { timeout: 120_000 };
 
-describe.each(testDialects)("account pages in Chromium on %s", (dialect) => {
+describe.each(dialects)("account pages in Chromium on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
 

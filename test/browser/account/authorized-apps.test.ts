@@ -8,12 +8,15 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { shootAllSizes, startAccountServer, type AccountServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const CALLBACK = "https://partner.example.com/callback";
 
-describe.each(testDialects)("authorized apps in the account settings on %s", (dialect) => {
+describe.each(dialects)("authorized apps in the account settings on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
   beforeAll(async () => {

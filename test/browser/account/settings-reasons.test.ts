@@ -8,12 +8,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, PASSWORD, startAccountServer, type AccountServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const shoot = (page: Page, name: string) => shootThemes(page, AREA, name, { widths: ["desktop", "phone"], minImpact: "moderate" });
 
-describe.each(testDialects)("refusals and countdowns in the account settings on %s", (dialect) => {
+describe.each(dialects)("refusals and countdowns in the account settings on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
   beforeAll(async () => {

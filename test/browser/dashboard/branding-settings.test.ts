@@ -7,8 +7,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, startDashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +29,7 @@ const svgFile = (name: string, fill: string) => ({
   buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" rx="8" fill="${fill}"/></svg>`),
 });
 
-describe.each(testDialects)("the dashboard's branding settings on %s", (dialect) => {
+describe.each(dialects)("the dashboard's branding settings on %s", (dialect) => {
   it("refuses a malformed colour on its field and saves the colour and both logos", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, context } = await newPage(browser);

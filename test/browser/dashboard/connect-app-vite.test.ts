@@ -14,11 +14,14 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { serveStatic } from "../../support/static-site.js";
 import { freshProject, packedPackages, repoRoot, type FreshProject } from "../../packages/support/packed.js";
 import { copied, envValues, newOwnerProject } from "./connect-steps.js";
 import { AREA, startDashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 /** The versions the repository's Vite example is tested with. */
 const versions = JSON.parse(readFileSync(join(repoRoot, "examples/react-vite/package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
@@ -54,7 +57,7 @@ afterAll(async () => {
 
 const shootAll = (page: Page, name: string) => shootThemes(page, AREA, name, { themes: classTheme, widths: ["desktop", "phone"] });
 
-describe.each(testDialects)("dashboard: connect a Vite React app on %s", (dialect) => {
+describe.each(dialects)("dashboard: connect a Vite React app on %s", (dialect) => {
   it("copies the React (Vite) tab into a new Vite app whose sign-up the page sees", { timeout: 600_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, errors, context } = await newPage(browser);

@@ -13,9 +13,12 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { copied, envValues, newOwnerProject } from "./connect-steps.js";
 import { AREA, startDashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,7 +43,7 @@ function runApp(dir: string): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-describe.each(testDialects)("dashboard: connect your app on %s", (dialect) => {
+describe.each(dialects)("dashboard: connect your app on %s", (dialect) => {
   it("leads a new owner from a new project to an app whose sign-up the page sees", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, errors, context } = await newPage(browser);

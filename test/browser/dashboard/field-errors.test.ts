@@ -8,8 +8,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, startDashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +25,7 @@ afterAll(async () => {
 const PASSWORD = "correct horse battery staple";
 const shoot = (page: Page, name: string) => shootThemes(page, AREA, name, { themes: classTheme, widths: ["desktop", "phone"], minImpact: "moderate" });
 
-describe.each(testDialects)("dashboard field errors and the passkey warning on %s", (dialect) => {
+describe.each(dialects)("dashboard field errors and the passkey warning on %s", (dialect) => {
   it("names the field a refused domain concerns, and warns about passkeys on IP-address domains", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, context } = await newPage(browser);

@@ -10,9 +10,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { ensureFrontendBuilt } from "../../support/frontend-build.js";
 import { AREA, startDashboardServer, type DashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,7 +61,7 @@ async function deliverMailOf(server: DashboardServer, projectId: string) {
     .toBe(true);
 }
 
-describe.each(testDialects)("dashboard local inbox on %s", (dialect) => {
+describe.each(dialects)("dashboard local inbox on %s", (dialect) => {
   it("shows the verification mail of a hosted sign-up; its link verifies the address; production mode keeps nothing", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, errors, context } = await newPage(browser);

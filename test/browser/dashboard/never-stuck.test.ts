@@ -10,10 +10,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes, viewports } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { ensureFrontendBuilt } from "../../support/frontend-build.js";
 import type { ProjectCredentials } from "../../support/instance.js";
 import { AREA, startDashboardServer, type DashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,7 +69,7 @@ async function redeem(link: string) {
   return visitor;
 }
 
-describe.each(testDialects)("dashboard pages that never leave a person stuck on %s", (dialect) => {
+describe.each(dialects)("dashboard pages that never leave a person stuck on %s", (dialect) => {
   it("pickers, impersonation link, items and offers, clickable rows, audit changes, transfer, template notice, phone layouts", { timeout: 600_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { project, adaId, graceId, namelessId, teamId } = await seed(server);

@@ -8,8 +8,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, startDashboardServer, type DashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,7 +44,7 @@ async function tokenStatus(server: DashboardServer, projectId: string, clientId:
   return response.status;
 }
 
-describe.each(testDialects)("dashboard OAuth apps on %s", (dialect) => {
+describe.each(dialects)("dashboard OAuth apps on %s", (dialect) => {
   it("registers a client with its secret shown once, edits it, rotates the secret, turns self-registration on and deletes it", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, errors, context } = await newPage(browser);

@@ -8,10 +8,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, screenshot } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { startSmtpSink } from "../../support/smtp-sink.js";
 import { startWebhookReceiver } from "../../support/webhook-receiver.js";
 import { shootBoth, startDashboardServer, type DashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,7 +80,7 @@ async function openSection(page: Page, name: string, heading = name) {
   await page.waitForFunction(() => !document.body.innerText.includes("Loading "));
 }
 
-describe.each(testDialects)("dashboard owner journey on %s", (dialect) => {
+describe.each(dialects)("dashboard owner journey on %s", (dialect) => {
   it("lets the first owner sign up with the fallback form and lands on the first-run screen", { timeout: 120_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, errors } = await newPage(browser);

@@ -6,8 +6,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, startDashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const OWNER_PASSWORD = "correct horse battery staple";
 const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -20,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(testDialects)("a user's sessions in the dashboard on %s", (dialect) => {
+describe.each(dialects)("a user's sessions in the dashboard on %s", (dialect) => {
   it("shows the device and address of each session", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const owner = await server.lk.call("POST", "/users", { access: "server", body: { primary_email: "owner@example.com", primary_email_auth_enabled: true, password: OWNER_PASSWORD } });

@@ -8,9 +8,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classTheme, launchChromium, newPage, screenshot, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { ensureFrontendBuilt } from "../../support/frontend-build.js";
 import { AREA, startDashboardServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +33,7 @@ const welcome = `onSignUp(async (user) => {
   await stackApp.sendEmail({ userIds: [user.id], subject: "Welcome from a workflow", html: "<p>Glad you are here</p>" });
 });`;
 
-describe.each(testDialects)("dashboard workflows on %s", (dialect) => {
+describe.each(dialects)("dashboard workflows on %s", (dialect) => {
   it("a hosted-page sign-up runs the project's workflows: the mail arrives, the loop is stopped, the owner reads both runs", { timeout: 300_000 }, async () => {
     await using server = await startDashboardServer(dialect);
     const { page, errors, context } = await newPage(browser);

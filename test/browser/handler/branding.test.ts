@@ -8,8 +8,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, arrive, PASSWORD, startHandlerServer, type HandlerServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const svg = (body: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${body}</svg>`).toString("base64")}`;
 /** A violet rocket-ish mark for light backgrounds and a white one for dark backgrounds. */
@@ -21,7 +24,7 @@ const VIOLET = "#7c3aed";
 const shownLogo = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>(".lk-brand img")).filter((img) => getComputedStyle(img).display !== "none").map((img) => img.src));
 
-describe.each(testDialects)("branding on the hosted pages in Chromium (%s)", (dialect) => {
+describe.each(dialects)("branding on the hosted pages in Chromium (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {

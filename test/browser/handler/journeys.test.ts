@@ -10,15 +10,18 @@ import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { startOidcProvider } from "../../support/oidc-provider.js";
 import { arrive, codeLink, PASSWORD, shootAll, startHandlerServer, type HandlerServer } from "./harness.js";
 import { addVirtualAuthenticator, registerPasskeyInPage } from "./passkey-registration.js";
 
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
+
 let counter = 0;
 const email = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@orbit.test`;
 
-describe.each(testDialects)("hosted sign-in journeys in Chromium (%s)", (dialect) => {
+describe.each(dialects)("hosted sign-in journeys in Chromium (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -254,7 +257,7 @@ describe.each(testDialects)("hosted sign-in journeys in Chromium (%s)", (dialect
     const { page, errors, context } = await open();
     await page.goto(server.pageUrl("sign-in", { after_auth_return_to: back.relative }));
     await page.getByRole("button", { name: "Continue with Corp" }).waitFor();
-    if (dialect === testDialects[0]) await shootAll(page, "sign-in-with-oauth");
+    if (dialect === dialects[0]) await shootAll(page, "sign-in-with-oauth");
     await page.getByRole("button", { name: "Continue with Corp" }).click();
     await arrive(page, back.url);
     expect(await refreshCookie(page)).toBeDefined();

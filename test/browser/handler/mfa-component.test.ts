@@ -9,11 +9,14 @@ import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { startInProcessServer, type InProcessServer } from "../../support/in-process-server.js";
 import type { ProjectCredentials } from "../../support/instance.js";
 import { buildEmbeddingBundle } from "../account/harness.js";
 import { AREA, PASSWORD } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const entry = `
 import { createElement as h } from "react";
@@ -31,7 +34,7 @@ const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 <title>Orbit</title><link rel="stylesheet" href="/__mfa-app/app.css"></head>
 <body style="margin:0"><div id="root"></div><script type="module" src="/__mfa-app/app.js"></script></body></html>`;
 
-describe.each(testDialects)("the MFA page as a React component (%s)", (dialect) => {
+describe.each(dialects)("the MFA page as a React component (%s)", (dialect) => {
   let server: InProcessServer;
   let project: ProjectCredentials;
   let browser: Browser;

@@ -8,13 +8,16 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { PASSWORD, shootAll, startHandlerServer, type HandlerServer } from "./harness.js";
 
-// Screenshots once (they look the same on both databases); the checks run on each.
-const shots = testDialects[0];
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
-describe.each(testDialects)("hosted sign-in pages (%s)", (dialect) => {
+// Screenshots once (they look the same on both databases); the checks run on each.
+const shots = dialects[0];
+
+describe.each(dialects)("hosted sign-in pages (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {

@@ -8,10 +8,13 @@ import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, arrive, PASSWORD, startHandlerServer, type HandlerServer } from "./harness.js";
 
-describe.each(testDialects)("MFA page with recovery codes in Chromium (%s)", (dialect) => {
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
+
+describe.each(dialects)("MFA page with recovery codes in Chromium (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {

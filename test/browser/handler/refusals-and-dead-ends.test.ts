@@ -9,14 +9,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { AREA, arrive, PASSWORD, startHandlerServer, type HandlerServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 let counter = 0;
 const email = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@orbit.test`;
 const shoot = (page: Page, name: string) => shootThemes(page, AREA, `refusal-${name}`, { widths: ["desktop", "phone"], minImpact: "moderate" });
 
-describe.each(testDialects)("refusals and dead ends on the hosted pages in Chromium (%s)", (dialect) => {
+describe.each(dialects)("refusals and dead ends on the hosted pages in Chromium (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {

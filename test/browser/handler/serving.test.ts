@@ -5,12 +5,15 @@
  */
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { startHandlerServer, type HandlerServer } from "./harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const SIGN_IN_JS_LIMIT = 150 * 1024;
 
-describe.each(testDialects)("hosted pages served by the server (%s)", (dialect) => {
+describe.each(dialects)("hosted pages served by the server (%s)", (dialect) => {
   let server: HandlerServer;
   beforeAll(async () => {
     server = await startHandlerServer(dialect);

@@ -8,11 +8,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import type { SinkMessage } from "../../support/smtp-sink.js";
 import { arrive, shootAll, startHandlerServer, type HandlerServer } from "./harness.js";
 
-const shots = testDialects[0];
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
+
+const shots = dialects[0];
 
 /** The unsubscribe link in a mail's HTML body. */
 function unsubscribeLink(mail: SinkMessage): string {
@@ -21,7 +24,7 @@ function unsubscribeLink(mail: SinkMessage): string {
   return match[1]!.replaceAll("&amp;", "&");
 }
 
-describe.each(testDialects)("hosted unsubscribe page (%s)", (dialect) => {
+describe.each(dialects)("hosted unsubscribe page (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   beforeAll(async () => {

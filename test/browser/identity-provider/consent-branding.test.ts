@@ -7,8 +7,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { startAccountServer, type AccountServer } from "../account/harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const svg = (body: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${body}</svg>`).toString("base64")}`;
 const LIGHT_LOGO = svg('<circle cx="20" cy="20" r="18" fill="#4c1d95"/>');
@@ -18,7 +21,7 @@ const DARK_LOGO = svg('<circle cx="20" cy="20" r="18" fill="#f5f3ff"/>');
 const shownLogos = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>("header.brand img")).filter((img) => getComputedStyle(img).display !== "none").map((img) => img.src));
 
-describe.each(testDialects)("the consent page carries the project's branding (%s)", (dialect) => {
+describe.each(dialects)("the consent page carries the project's branding (%s)", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
   beforeAll(async () => {

@@ -12,9 +12,12 @@ import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newPage, shootThemes } from "../../support/chromium.js";
-import { testDialects } from "../../support/databases.js";
+import { browserTestDialects } from "../../support/browser-dialects.js";
 import { freePort } from "../../support/server-process.js";
 import { arrive, PASSWORD, startHandlerServer, type HandlerServer } from "../handler/harness.js";
+
+/** This file's database (test/support/browser-dialects.ts). */
+const dialects = browserTestDialects(import.meta.url);
 
 const AREA = "identity-provider";
 
@@ -55,7 +58,7 @@ async function report(page: Page, rp: RelyingParty): Promise<Record<string, any>
   return JSON.parse(text) as Record<string, any>;
 }
 
-describe.each(testDialects)("a relying party on openid-client signs users in with a project (%s)", (dialect) => {
+describe.each(dialects)("a relying party on openid-client signs users in with a project (%s)", (dialect) => {
   let server: HandlerServer;
   let browser: Browser;
   let rp: RelyingParty;
