@@ -7,8 +7,9 @@
 import { createTRPCClient, httpLink, TRPCClientError, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AdminAppRouter, AppRouter as ClientAppRouter } from "../../../contract/router.js";
-import { apiOrigin } from "./config.js";
-import { ApiError, clientHeaders, currentAccessToken } from "./session.js";
+import { ConnectivityError, HttpError, KnownError, OfflineError } from "@latchkey/js";
+import { apiOrigin, INTERNAL_PROJECT_ID, publishableClientKey } from "./config.js";
+import { currentAccessToken } from "./session.js";
 
 /** The router as the project pages call it: admin access, so answers carry the server-only fields. */
 export type AppRouter = AdminAppRouter;
@@ -30,8 +31,12 @@ export function createOwnerClient(): OwnerClient {
   return createTRPCClient<ClientAppRouter>({
     links: [
       link(async () => {
+        const headers: Record<string, string> = { "x-stack-access-type": "client", "x-stack-project-id": INTERNAL_PROJECT_ID };
+        const key = publishableClientKey();
+        if (key) headers["x-stack-publishable-client-key"] = key;
         const token = await currentAccessToken();
-        return token ? { ...clientHeaders(), "x-stack-access-token": token } : clientHeaders();
+        if (token) headers["x-stack-access-token"] = token;
+        return headers;
       }),
     ],
   });
@@ -51,9 +56,12 @@ export function createProjectClient(projectId: string): DashboardClient {
   });
 }
 
+const unreachable = "The server could not be reached. Check your connection and try again.";
+
 /** The known-error code of a failed call, if the server sent one. */
 export function errorCode(error: unknown): string | null {
-  if (error instanceof ApiError) return error.code;
+  if (error instanceof KnownError) return error.errorCode;
+  if (error instanceof HttpError) return httpErrorBody(error).code ?? null;
   if (error instanceof TRPCClientError) {
     const data = (error as TRPCClientError<AppRouter>).data as { knownError?: { code: string } } | undefined;
     return data?.knownError?.code ?? null;
@@ -63,13 +71,25 @@ export function errorCode(error: unknown): string | null {
 
 /** Words a person can act on for any failed call. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof KnownError) return error.message;
+  if (error instanceof ConnectivityError || error instanceof OfflineError) return unreachable;
+  if (error instanceof HttpError) return httpErrorBody(error).error ?? (error.body || `The server answered ${error.status}.`);
   if (error instanceof TRPCClientError) {
     const data = (error as TRPCClientError<AppRouter>).data as { knownError?: { error: string }; httpStatus?: number } | undefined;
     if (data?.knownError?.error) return data.knownError.error;
-    if (error.message === "Failed to fetch" || error.message.includes("fetch")) return "The server could not be reached. Check your connection and try again.";
+    if (error.message === "Failed to fetch" || error.message.includes("fetch")) return unreachable;
     return error.message || "Something went wrong. Please try again.";
   }
   if (error instanceof Error) return error.message;
   return "Something went wrong. Please try again.";
+}
+
+/** A plain-status error's JSON body (its `code` and `error`), if it is one. */
+function httpErrorBody(error: HttpError): { code?: string; error?: string } {
+  try {
+    const parsed = JSON.parse(error.body) as { code?: unknown; error?: unknown };
+    return { ...(typeof parsed.code === "string" && { code: parsed.code }), ...(typeof parsed.error === "string" && { error: parsed.error }) };
+  } catch {
+    return {};
+  }
 }

@@ -1,48 +1,21 @@
 /**
- * The payments calls of the checkout and billing pages, as plain fetches against /api/v1 (the checkout
- * calls need no keys: the code in the URL is their credential; a test-mode purchase only where the
- * project allows it in development). Shapes follow contract/payments.ts.
+ * The payments calls of the checkout and billing pages, typed by the generated client API (contract/
+ * payments.ts): paths, bodies and answers are checked by the compiler. The checkout calls carry no keys
+ * (the code in the URL is their credential; a test-mode purchase only where the project allows it in
+ * development), so they go out as plain typed requests; the customer's own calls go through
+ * @latchkey/js's transport as the signed-in user, with the project's publishable key.
  */
-export type Interval = [number, "day" | "week" | "month" | "year"];
-export type Price = Partial<Record<"USD" | "EUR" | "GBP" | "JPY" | "INR" | "AUD" | "CAD", string>> & { interval?: Interval; free_trial?: Interval };
+import {
+  buildPath, Transport, typedApi,
+  type ClientComponents, type ClientPaths, type Method, type OperationOf, type PathsWith, type RequestParts, type ResponseOf,
+} from "@latchkey/js/internal";
 
-export interface CheckoutCode {
-  project_id: string;
-  project_display_name: string;
-  offer_id: string | null;
-  offer: {
-    display_name: string;
-    customer_type: string;
-    stackable: boolean;
-    group_id: string | null;
-    free_trial: Interval | null;
-    prices: Record<string, Price>;
-    included_items: Record<string, { display_name: string; quantity: number; repeat: Interval | "never" | null; expires: string }>;
-  };
-  test_mode: boolean;
-  test_purchase_with_code: boolean;
-  stripe_ready: boolean;
-  expires_at_millis: number;
-}
-
-export interface CustomerPurchase {
-  id: string;
-  offer_id: string | null;
-  offer_display_name: string;
-  type: "subscription" | "one_time";
-  status: string;
-  quantity: number;
-  price_id: string;
-  price: Price | null;
-  test_mode: boolean;
-  created_at_millis: number;
-  current_period_end_millis: number | null;
-}
-
-export interface CustomerOverview {
-  purchases: CustomerPurchase[];
-  items: { id: string; display_name: string; quantity: number }[];
-}
+type Schemas = ClientComponents["schemas"];
+export type CheckoutCode = Schemas["CheckoutCode"];
+export type Price = Schemas["PaymentPrice"];
+export type Interval = NonNullable<Price["interval"]>;
+export type CustomerPurchase = Schemas["CustomerPurchase"];
+export type CustomerOverview = ResponseOf<ClientPaths, "/payments/purchases/{customer_type}/{customer_id}", "get">;
 
 /** A failed call: the HTTP status, the known-error code (if any) and the server's text. */
 export class PaymentsApiError extends Error {
@@ -51,11 +24,16 @@ export class PaymentsApiError extends Error {
   }
 }
 
-export async function callApi<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  const response = await fetch(`/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers },
-    ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+/** A request without credentials to a path of the client API, typed as the generated paths declare it. */
+async function keylessCall<M extends Method, P extends PathsWith<ClientPaths, M>>(
+  method: M,
+  path: P,
+  parts: RequestParts<OperationOf<ClientPaths, P, M>>,
+): Promise<ResponseOf<ClientPaths, P, M>> {
+  const { path: params, query, body } = parts as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const response = await fetch(`/api/v1${buildPath(path as string, params, query)}`, {
+    method: method.toUpperCase(),
+    ...(body !== undefined && { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
   });
   const text = await response.text();
   if (!response.ok) {
@@ -70,28 +48,30 @@ export async function callApi<T>(path: string, init: { method?: string; body?: u
     }
     throw new PaymentsApiError(response.status, code, message);
   }
-  return JSON.parse(text) as T;
+  return JSON.parse(text) as ResponseOf<ClientPaths, P, M>;
 }
 
 export const checkoutApi = {
-  validate: (fullCode: string) => callApi<CheckoutCode>("/payments/purchases/validate-code", { body: { full_code: fullCode } }),
+  validate: (fullCode: string) => keylessCall("post", "/payments/purchases/validate-code", { body: { full_code: fullCode } }),
   completeTestPurchase: (fullCode: string, priceId: string, quantity: number) =>
-    callApi<{ success: true }>("/internal/payments/test-mode-purchase-session", { body: { full_code: fullCode, price_id: priceId, quantity } }),
+    keylessCall("post", "/internal/payments/test-mode-purchase-session", { body: { full_code: fullCode, price_id: priceId, quantity } }),
   startStripeCheckout: (fullCode: string, priceId: string, quantity: number) =>
-    callApi<{ url: string }>("/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: priceId, quantity } }),
+    keylessCall("post", "/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: priceId, quantity } }),
 };
 
-/** The customer's own calls, made as the signed-in user with the project's publishable key. */
+/** The customer's own calls, made as the signed-in user (the access token) with the project's publishable key. */
 export function billingApi(projectId: string, publishableKey: string, accessToken: string) {
-  const headers = {
-    "x-stack-access-type": "client",
-    "x-stack-project-id": projectId,
-    "x-stack-publishable-client-key": publishableKey,
-    "x-stack-access-token": accessToken,
-  };
+  // The page hands over the access token alone (a session without its refresh token sends none), so it
+  // travels as a header of its own.
+  const transport = new Transport({
+    baseUrl: window.location.origin, projectId, publishableClientKey: publishableKey, clientVersion: "hosted pages",
+    extraRequestHeaders: { "x-stack-access-token": accessToken },
+  });
+  const client = typedApi<ClientPaths>(transport, "client");
+  const customer = (customerType: "user" | "team" | "custom", customerId: string) => ({ customer_type: customerType, customer_id: customerId });
   return {
-    overview: (customerType: string, customerId: string) => callApi<CustomerOverview>(`/payments/purchases/${customerType}/${encodeURIComponent(customerId)}`, { headers }),
-    cancel: (customerType: string, customerId: string, purchaseId: string) =>
-      callApi<{ success: true }>(`/payments/purchases/${customerType}/${encodeURIComponent(customerId)}/${encodeURIComponent(purchaseId)}/cancel`, { method: "POST", headers }),
+    overview: (customerType: "user" | "team" | "custom", customerId: string) => client("get", "/payments/purchases/{customer_type}/{customer_id}", { path: customer(customerType, customerId) }),
+    cancel: (customerType: "user" | "team" | "custom", customerId: string, purchaseId: string) =>
+      client("post", "/payments/purchases/{customer_type}/{customer_id}/{purchase_id}/cancel", { path: { ...customer(customerType, customerId), purchase_id: purchaseId } }),
   };
 }

@@ -4,7 +4,8 @@ import type { AccessType, Transport } from "./transport.js";
 /** HTTP methods the API uses. */
 export type Method = "get" | "post" | "patch" | "put" | "delete";
 
-type OperationOf<Paths, P extends keyof Paths, M extends Method> = Paths[P] extends { [K in M]: infer O } ? O : never;
+/** The operation path `P` answers to method `M`. */
+export type OperationOf<Paths, P extends keyof Paths, M extends Method> = Paths[P] extends { [K in M]: infer O } ? O : never;
 /** The paths of `Paths` that answer method `M`. */
 export type PathsWith<Paths, M extends Method> = {
   [P in keyof Paths]: Paths[P] extends { [K in M]: { responses: unknown } } ? P : never;
