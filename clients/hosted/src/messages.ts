@@ -1,12 +1,8 @@
 /** Texts of the hosted app itself (the pages' texts live with the components). */
 import { defineMessages } from "./react.js";
+import { en, type HostedKey } from "./messages-en.js";
 
-const en = {
-  missingTitle: "App not found",
-  missingText: "This app does not exist. Check the link you followed.",
-};
-
-export type HostedKey = keyof typeof en;
+export type { HostedKey };
 
 export const hostedMessages = defineMessages(en, {
   de: () => import("./locales/de.js").then((m) => m.hosted),

@@ -17,7 +17,7 @@ export type { CurrentUser } from "./apps/objects/user.js";
 export { isCurrentInternalUser, type CurrentInternalUser } from "./apps/objects/internal-user.js";
 export type { ServerUser } from "./apps/objects/server-user.js";
 export type { Team, TeamUser, TeamInvitation, TeamMemberProfile } from "./apps/objects/team.js";
-export type { ServerTeam, ServerTeamUser } from "./apps/objects/server-team.js";
+export type { ServerTeam, ServerTeamUser } from "./apps/objects/server-user.js";
 export type { ContactChannel } from "./apps/objects/contact-channel.js";
 export type { ServerOAuthProvider, ServerOAuthProviderCreateOptions, ServerOAuthProviderUpdateOptions } from "./apps/objects/oauth-provider.js";
 export type { ApiKey } from "./apps/objects/api-key.js";

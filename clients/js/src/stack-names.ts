@@ -10,8 +10,7 @@ import type { CurrentServerUser, LatchkeyServerApp, ServerAppOptions } from "./a
 import type { AdminProject } from "./apps/objects/admin-project.js";
 import type { CurrentInternalUser } from "./apps/objects/internal-user.js";
 import type { ProjectConfig } from "./apps/objects/project.js";
-import type { ServerUser } from "./apps/objects/server-user.js";
-import type { ServerTeamUser } from "./apps/objects/server-team.js";
+import type { ServerTeamUser, ServerUser } from "./apps/objects/server-user.js";
 import type { CurrentUser } from "./apps/objects/user.js";
 import type { Permission } from "./apps/objects/permissions.js";
 import type { OAuthConnection } from "./apps/objects/user-auth-extras.js";
@@ -20,7 +19,7 @@ export type { AdminProjectConfigUpdateOptions, AdminProjectUpdateOptions } from 
 export type { EditableTeamMemberProfile } from "./apps/objects/user.js";
 export type { OAuthConnection, OAuthProvider } from "./apps/objects/user-auth-extras.js";
 export type { TeamCreateOptions, TeamUpdateOptions } from "./apps/objects/team.js";
-export type { ServerTeamUpdateOptions } from "./apps/objects/server-team.js";
+export type { ServerTeamUpdateOptions } from "./apps/objects/server-user.js";
 export type { EmailConfig as AdminEmailConfig } from "./apps/admin-app.js";
 
 type Awaited1<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;

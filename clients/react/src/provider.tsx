@@ -61,6 +61,3 @@ export function useStackLang(): string | undefined {
   return useContext(LangContext);
 }
 
-// The hooks are also reachable from here, where the first components looked for them.
-export { useUser } from "./hooks/use-user.js";
-export { useProject } from "./hooks/use-project.js";

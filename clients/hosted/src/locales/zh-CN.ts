@@ -1,7 +1,7 @@
 /** Simplified Chinese texts of the hosted app and of its checkout, billing and unsubscribe pages, loaded when a page shows them. */
-import type { HostedKey } from "../messages.js";
-import type { PaymentKey } from "../pages/checkout/messages.js";
-import type { UnsubscribeKey } from "../pages/unsubscribe/messages.js";
+import type { HostedKey } from "../messages-en.js";
+import type { PaymentKey } from "../pages/checkout/messages-en.js";
+import type { UnsubscribeKey } from "../pages/unsubscribe/messages-en.js";
 import type { Translation } from "../react.js";
 
 export const hosted = {

@@ -8,8 +8,7 @@ import { createDataVaultStore, type DataVaultStore } from "./objects/data-vault.
 import { sendEmailBody, type SendEmailOptions } from "./objects/emails.js";
 import { getServerItem, type ItemOwner, type ServerItem } from "./objects/item.js";
 import { createOAuthProviderLink, type ServerOAuthProvider, type ServerOAuthProviderCreateOptions } from "./objects/oauth-provider.js";
-import { createServerTeam, type ServerTeam } from "./objects/server-team.js";
-import { createServerUser, serverUserUpdateBody, type ServerUser } from "./objects/server-user.js";
+import { createServerTeam, createServerUser, serverUserUpdateBody, type ServerTeam, type ServerUser } from "./objects/server-user.js";
 import { authMethods } from "./objects/user.js";
 import { userAuthExtras } from "./objects/user-auth-extras.js";
 import { authorizedAppMethods } from "./objects/authorized-app.js";

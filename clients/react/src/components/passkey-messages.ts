@@ -1,14 +1,8 @@
 /** The texts of passkey sign-in beyond the known errors. */
 import { defineMessages } from "../i18n/index.js";
+import { en, type PasskeyKey } from "./passkey-messages-en.js";
 
-const en = {
-  ipAddress:
-    "Passkeys work only on pages opened by a domain name (such as auth.example.com or localhost), not by an IP address like {host}. Open this page by its domain name, or sign in another way.",
-  ipAddressSettings:
-    "Passkeys work only on pages opened by a domain name (such as auth.example.com or localhost), not by an IP address like {host}. Open these settings by their domain name to add a passkey.",
-};
-
-export type PasskeyKey = keyof typeof en;
+export type { PasskeyKey };
 
 export const passkeyMessages = defineMessages(en, {
   de: () => import("../locales/de.js").then((m) => m.passkey),

@@ -1,17 +1,8 @@
 /** The texts of the resend button and of the pages that offer a new code or link. */
 import { defineMessages } from "../i18n/index.js";
+import { en, type ResendKey } from "./resend-messages-en.js";
 
-const en = {
-  resend: "Send it again",
-  resendIn: "Send again in {seconds} s",
-  resent: "A new mail is on its way.",
-  newSignInLink: "Ask for a new sign-in link",
-  newVerificationLink: "Send me a new link",
-  signInForNewLink: "Sign in to ask for a new link",
-  noMailYet: "No mail? Look in the spam folder, or send it again.",
-};
-
-export type ResendKey = keyof typeof en;
+export type { ResendKey };
 
 export const resendMessages = defineMessages(en, {
   de: () => import("../locales/de.js").then((m) => m.resend),

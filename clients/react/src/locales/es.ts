@@ -1,11 +1,11 @@
 /** Spanish texts of the sign-in side's components and of the known errors, loaded when a page shows Spanish. */
-import type { KnownErrorKey } from "../i18n/known-errors.js";
+import type { KnownErrorKey } from "../i18n/known-errors-en.js";
 import type { Translation } from "../i18n/locale.js";
-import type { AuthKey } from "../components/messages.js";
-import type { MfaKey } from "../components/mfa-messages.js";
-import type { PasskeyKey } from "../components/passkey-messages.js";
-import type { PasswordKey } from "../components/password-messages.js";
-import type { ResendKey } from "../components/resend-messages.js";
+import type { AuthKey } from "../components/messages-en.js";
+import type { MfaKey } from "../components/mfa-messages-en.js";
+import type { PasskeyKey } from "../components/passkey-messages-en.js";
+import type { PasswordKey } from "../components/password-messages-en.js";
+import type { ResendKey } from "../components/resend-messages-en.js";
 
 export const auth = {
   signInTitle: "Iniciar sesión en {project}",

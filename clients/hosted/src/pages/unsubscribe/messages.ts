@@ -1,22 +1,8 @@
 /** Texts of the hosted unsubscribe page: English here, the other languages in ../../locales/. */
 import { defineMessages } from "../../react.js";
+import { en, type UnsubscribeKey } from "./messages-en.js";
 
-const en = {
-  title: "Unsubscribe",
-  marketing: "marketing",
-  otherCategory: "optional",
-  question: "Stop receiving {category} e-mails from {project}?",
-  stillReceive: "You will still get the e-mails you need to use your account, such as sign-in links and security alerts.",
-  confirm: "Unsubscribe",
-  doneTitle: "You are unsubscribed",
-  doneText: "You will no longer receive {category} e-mails from {project}. You can turn them back on in your account settings.",
-  invalidTitle: "Link not valid",
-  invalidText: "This unsubscribe link is not valid. Use the link from the latest e-mail, or change your e-mail settings in your account.",
-  failed: "Something went wrong. Please try again.",
-  checking: "Checking the link…",
-};
-
-export type UnsubscribeKey = keyof typeof en;
+export type { UnsubscribeKey };
 
 export const unsubscribeMessages = defineMessages(en, {
   de: () => import("../../locales/de.js").then((m) => m.unsubscribe),

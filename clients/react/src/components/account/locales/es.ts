@@ -1,6 +1,6 @@
 /** Spanish texts of the account settings and the signed-in components, loaded when a page shows Spanish. */
 import type { Translation } from "../../../i18n/locale.js";
-import type { AccountKey } from "../messages.js";
+import type { AccountKey } from "../messages-en.js";
 
 export const account = {
   title: "Configuración de la cuenta",

@@ -1,6 +1,6 @@
 /** French texts of the account settings and the signed-in components, loaded when a page shows French. */
 import type { Translation } from "../../../i18n/locale.js";
-import type { AccountKey } from "../messages.js";
+import type { AccountKey } from "../messages-en.js";
 
 export const account = {
   title: "Paramètres du compte",

@@ -1,6 +1,6 @@
 /** Japanese texts of the account settings and the signed-in components, loaded when a page shows Japanese. */
 import type { Translation } from "../../../i18n/locale.js";
-import type { AccountKey } from "../messages.js";
+import type { AccountKey } from "../messages-en.js";
 
 export const account = {
   title: "アカウント設定",

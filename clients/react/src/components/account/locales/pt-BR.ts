@@ -1,6 +1,6 @@
 /** Brazilian Portuguese texts of the account settings and the signed-in components, loaded when a page shows them. */
 import type { Translation } from "../../../i18n/locale.js";
-import type { AccountKey } from "../messages.js";
+import type { AccountKey } from "../messages-en.js";
 
 export const account = {
   title: "Configurações da conta",
