@@ -145,6 +145,8 @@ export async function signInWithPasskey(
 ): Promise<SignInResult & { is_new_user: false }> {
   assertPasskeysEnabled(project);
   const stored = await useVerificationCode<ChallengeData>(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, consume: false });
+  // An untrusted origin is refused for what it is before any lookup, known credential or not.
+  ceremonyOrigin(deps, project, response.response.clientDataJSON, authenticationFailed, AUTHENTICATION);
   const passkey = await deps.queries.passkeys.findByCredentialId(project.id, response.id);
   const record = passkey && (await deps.queries.users.find(project.id, passkey.userId));
   if (!passkey || !record) throw authenticationFailed("Passkey not found");

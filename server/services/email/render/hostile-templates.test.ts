@@ -66,7 +66,8 @@ describe("hostile templates", () => {
     expect(message).toMatch(/memory limit|string too long/);
   });
 
-  it("has no process, fetch or Node require", async () => {
+  // Four refused renders, each followed by a fresh sandbox context (seconds each on a loaded 2-core machine).
+  it("has no process, fetch or Node require", { timeout: 90_000 }, async () => {
     expect((await expectRenderingError(templateRunning("(process as any).env.SECRET;"))).message).toMatch(/^ReferenceError: 'process' is not defined/);
     expect((await expectRenderingError(templateRunning(`(globalThis as any).fetch("https://example.com");`))).message).toMatch(/^TypeError: not a function/);
     expect((await expectRenderingError(templateRunning(`require("fs").readFileSync("/etc/passwd");`))).message).toMatch(/^import of 'fs' is not allowed/);

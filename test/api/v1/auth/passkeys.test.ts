@@ -147,6 +147,11 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
     const unknown = await signIn(call, key, evil.credential.id);
     expectKnownError(unknown, 400, "PASSKEY_AUTHENTICATION_FAILED");
     expect(unknown.body.details).toEqual({ message: "Passkey not found" });
+    // On an untrusted origin the origin is refused first, whether or not the server knows the credential
+    // (a browser whose authenticator offers a passkey the server refused to register, as in the browser test).
+    const phishedUnknown = await signIn(call, key, evil.credential.id, { origin: "https://evil.example.com", rpId: "evil.example.com" });
+    expectKnownError(phishedUnknown, 400, "PASSKEY_AUTHENTICATION_FAILED");
+    expect(phishedUnknown.body.details.message).toMatch(/origin is not allowed/);
 
     // A passkey of another project is unknown here.
     const other = await setUp(lk);
