@@ -8,10 +8,9 @@
  */
 import { Secret, TOTP } from "otpauth";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserTestDialects } from "../../support/browser-dialects.js";
-import { launchChromium } from "../../support/chromium.js";
-import { PASSWORD, shootAllSizes, startAccountServer, type AccountServer } from "./harness.js";
+import { PASSWORD, shootAllSizes, useAccountServer, type AccountServer } from "./harness.js";
 
 /** This file's database (test/support/browser-dialects.ts). */
 const dialects = browserTestDialects(import.meta.url);
@@ -21,16 +20,7 @@ const JOURNEY = { timeout: 120_000 };
 describe.each(dialects)("account pages in Chromium on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    s = await startAccountServer(dialect);
-    browser = await launchChromium();
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.[Symbol.asyncDispose]();
-  });
+  useAccountServer(dialect, (server, chromium) => ((s = server), (browser = chromium)));
 
   it("enrols TOTP from the QR code's secret, shows recovery codes once, and sign-in then needs the second factor", JOURNEY, async () => {
     const ada = await s.signUp("ada@example.com");

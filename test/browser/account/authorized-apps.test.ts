@@ -6,10 +6,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../support/chromium.js";
+import { describe, expect, it } from "vitest";
 import { browserTestDialects } from "../../support/browser-dialects.js";
-import { shootAllSizes, startAccountServer, type AccountServer } from "./harness.js";
+import { shootAllSizes, useAccountServer, type AccountServer } from "./harness.js";
 
 /** This file's database (test/support/browser-dialects.ts). */
 const dialects = browserTestDialects(import.meta.url);
@@ -19,14 +18,7 @@ const CALLBACK = "https://partner.example.com/callback";
 describe.each(dialects)("authorized apps in the account settings on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
-  beforeAll(async () => {
-    s = await startAccountServer(dialect);
-    browser = await launchChromium();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await s?.[Symbol.asyncDispose]();
-  });
+  useAccountServer(dialect, (server, chromium) => ((s = server), (browser = chromium)));
 
   it("lists an app the user allowed on the consent page and revokes it, ending its refresh token", { timeout: 120_000 }, async () => {
     const created = await s.lk.call("POST", "/internal/oauth-clients", {

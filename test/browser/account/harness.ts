@@ -7,9 +7,9 @@
 import { resolve } from "node:path";
 import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Dialect } from "../../../server/db/store.js";
-import { newPage, shootThemes, viewports, type PageOptions, type ViewportName } from "../../support/chromium.js";
+import { launchChromium, newPage, shootThemes, viewports, type PageOptions, type ViewportName } from "../../support/chromium.js";
 import { startInProcessServer } from "../../support/in-process-server.js";
 import type { ProjectCredentials, TestInstance } from "../../support/instance.js";
 import type { SmtpSink } from "../../support/smtp-sink.js";
@@ -48,6 +48,24 @@ const accountConfig = {
   allow_user_api_keys: true,
   allow_team_api_keys: true,
 };
+
+/**
+ * The account server and a Chromium for the enclosing describe block: both start before its tests (handed to
+ * `started`) and close after them.
+ */
+export function useAccountServer(dialect: Dialect, started: (server: AccountServer, browser: Browser) => void): void {
+  let server: AccountServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startAccountServer(dialect);
+    browser = await launchChromium();
+    started(server, browser);
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.[Symbol.asyncDispose]();
+  });
+}
 
 export async function startAccountServer(dialect: Dialect): Promise<AccountServer> {
   const server = await startInProcessServer(dialect, { frontend: "hosted" });

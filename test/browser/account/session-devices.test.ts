@@ -5,10 +5,10 @@
  * (x-latchkey-end-user-ip) and browsers. Shot light and dark at 1280 and 360 px, axe down to moderate.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, shootThemes } from "../../support/chromium.js";
+import { describe, expect, it } from "vitest";
+import { shootThemes } from "../../support/chromium.js";
 import { browserTestDialects } from "../../support/browser-dialects.js";
-import { AREA, PASSWORD, startAccountServer, type AccountServer } from "./harness.js";
+import { AREA, PASSWORD, useAccountServer, type AccountServer } from "./harness.js";
 
 /** This file's database (test/support/browser-dialects.ts). */
 const dialects = browserTestDialects(import.meta.url);
@@ -19,14 +19,7 @@ const SAFARI_ON_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)
 describe.each(dialects)("session devices in the account settings on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
-  beforeAll(async () => {
-    s = await startAccountServer(dialect);
-    browser = await launchChromium();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await s?.[Symbol.asyncDispose]();
-  });
+  useAccountServer(dialect, (server, chromium) => ((s = server), (browser = chromium)));
 
   /** A password sign-in over HTTP, as a server app makes it for a browser with this User-Agent at this address. */
   async function signInFrom(email: string, userAgent: string, address: string) {

@@ -6,10 +6,10 @@
  * no moderate, serious or critical axe-core finding.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, shootThemes } from "../../support/chromium.js";
+import { describe, expect, it } from "vitest";
+import { shootThemes } from "../../support/chromium.js";
 import { browserTestDialects } from "../../support/browser-dialects.js";
-import { AREA, PASSWORD, startAccountServer, type AccountServer } from "./harness.js";
+import { AREA, PASSWORD, useAccountServer, type AccountServer } from "./harness.js";
 
 /** This file's database (test/support/browser-dialects.ts). */
 const dialects = browserTestDialects(import.meta.url);
@@ -19,14 +19,7 @@ const shoot = (page: Page, name: string) => shootThemes(page, AREA, name, { widt
 describe.each(dialects)("refusals and countdowns in the account settings on %s", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
-  beforeAll(async () => {
-    s = await startAccountServer(dialect);
-    browser = await launchChromium();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await s?.[Symbol.asyncDispose]();
-  });
+  useAccountServer(dialect, (server, chromium) => ((s = server), (browser = chromium)));
 
   it("lists the password rules up front and names the one a new password fails", { timeout: 180_000 }, async () => {
     const ivy = await s.signUp("ivy.rules@example.com");

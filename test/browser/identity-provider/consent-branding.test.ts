@@ -5,10 +5,10 @@
  * readable text. Shot light and dark at 1280 and 360 px with no moderate, serious or critical axe finding.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, shootThemes } from "../../support/chromium.js";
+import { describe, expect, it } from "vitest";
+import { shootThemes } from "../../support/chromium.js";
 import { browserTestDialects } from "../../support/browser-dialects.js";
-import { startAccountServer, type AccountServer } from "../account/harness.js";
+import { useAccountServer, type AccountServer } from "../account/harness.js";
 
 /** This file's database (test/support/browser-dialects.ts). */
 const dialects = browserTestDialects(import.meta.url);
@@ -24,14 +24,7 @@ const shownLogos = (page: Page) =>
 describe.each(dialects)("the consent page carries the project's branding (%s)", (dialect) => {
   let s: AccountServer;
   let browser: Browser;
-  beforeAll(async () => {
-    s = await startAccountServer(dialect);
-    browser = await launchChromium();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await s?.[Symbol.asyncDispose]();
-  });
+  useAccountServer(dialect, (server, chromium) => ((s = server), (browser = chromium)));
 
   it("shows the logo, the name and the colour above the consent card", { timeout: 180_000 }, async () => {
     const admin = (method: string, path: string, body: unknown) => s.lk.call(method, path, { access: "admin", project: s.project, body });
