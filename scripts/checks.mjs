@@ -2,10 +2,15 @@
 // project (the root one, then each workspace's). Each is a single-threaded process, so they run side by side, one
 // per core; each one's output is printed whole when it ends. Fails when any check fails.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
-const workspaces = ["clients/js", "clients/react", "clients/next", "clients/hosted", "dashboard"];
+/** The root package.json's workspaces, `clients/*` expanded: each one with a typecheck script is checked. */
+const workspaces = JSON.parse(readFileSync("package.json", "utf8")).workspaces.flatMap((pattern) =>
+  pattern.endsWith("/*")
+    ? readdirSync(pattern.slice(0, -2), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
+    : [pattern],
+);
 const bin = (name) => `node_modules/.bin/${name}`;
 
 /** Longest first, so the last one to start is short. */
@@ -13,7 +18,7 @@ const checks = [
   { name: "eslint", command: bin("eslint"), args: ["."] },
   { name: "tsc (root)", command: bin("tsc"), args: ["--noEmit", "-p", "tsconfig.json"] },
   ...workspaces
-    .filter((workspace) => JSON.parse(readFileSync(`${workspace}/package.json`, "utf8")).scripts?.typecheck)
+    .filter((workspace) => existsSync(`${workspace}/package.json`) && JSON.parse(readFileSync(`${workspace}/package.json`, "utf8")).scripts?.typecheck)
     .map((workspace) => ({ name: `tsc (${workspace})`, command: bin("tsc"), args: ["--noEmit", "-p", `${workspace}/tsconfig.json`] })),
 ];
 
