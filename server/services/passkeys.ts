@@ -25,7 +25,7 @@ import {
 import type { ProjectRow } from "../db/queries/projects.js";
 import type { UserRecord } from "../db/queries/users.js";
 import type { AppDeps } from "../deps.js";
-import { AUTHENTICATION, checkAssertion, userHandleOf, type AuthenticationResponse } from "./passkeys/assertion.js";
+import { assertionOrigin, AUTHENTICATION, checkAssertion, userHandleOf, type AuthenticationResponse } from "./passkeys/assertion.js";
 import {
   assertPasskeysEnabled,
   authenticationFailed,
@@ -145,12 +145,11 @@ export async function signInWithPasskey(
 ): Promise<SignInResult & { is_new_user: false }> {
   assertPasskeysEnabled(project);
   const stored = await useVerificationCode<ChallengeData>(deps, { projectId: project.id, purpose: PASSKEY_AUTHENTICATION, code, consume: false });
-  // An untrusted origin is refused for what it is before any lookup, known credential or not.
-  ceremonyOrigin(deps, project, response.response.clientDataJSON, authenticationFailed, AUTHENTICATION);
+  const page = assertionOrigin(deps, project, response);
   const passkey = await deps.queries.passkeys.findByCredentialId(project.id, response.id);
   const record = passkey && (await deps.queries.users.find(project.id, passkey.userId));
   if (!passkey || !record) throw authenticationFailed("Passkey not found");
-  const checked = await checkAssertion(deps, project, response, passkey, stored.data.challenge);
+  const checked = await checkAssertion(page, response, passkey, stored.data.challenge);
 
   // Committed before the session is made, so that a second-factor answer from completeSignIn does not
   // roll back the spent challenge or the counter.

@@ -14,7 +14,7 @@ import type { ProjectRow } from "../../db/queries/projects.js";
 import type { Db } from "../../db/store.js";
 import type { AppDeps } from "../../deps.js";
 import { statusError } from "../../errors.js";
-import { AUTHENTICATION, checkAssertion, type AuthenticationResponse } from "../passkeys/assertion.js";
+import { assertionOrigin, AUTHENTICATION, checkAssertion, type AuthenticationResponse } from "../passkeys/assertion.js";
 import { assertPasskeysEnabled, authenticationFailed, CEREMONY_TIMEOUT_MS, CHALLENGE_TTL_MS } from "../passkeys/ceremony.js";
 import { createVerificationCode, useVerificationCode } from "../verification-codes.js";
 
@@ -75,9 +75,10 @@ export async function checkPasskeyFactor(deps: AppDeps, project: ProjectRow, att
     throw error instanceof KnownError && error.code.startsWith("VERIFICATION_CODE_") ? stale : error;
   });
   if (stored.data.attempt_id !== attempt.id) throw stale;
+  const page = assertionOrigin(deps, project, response);
   const passkey = await deps.queries.passkeys.findByCredentialId(project.id, response.id);
   if (!passkey || passkey.userId !== attempt.userId) throw authenticationFailed(`${AUTHENTICATION} failed because this passkey does not belong to the account signing in`);
-  const { newCounter } = await checkAssertion(deps, project, response, passkey, challenge);
+  const { newCounter } = await checkAssertion(page, response, passkey, challenge);
   return { passkey, newCounter };
 }
 

@@ -10,7 +10,7 @@ import type { passkeyAuthenticationResponse } from "../../../contract/passkeys.j
 import type { PasskeyRow } from "../../db/queries/passkeys.js";
 import type { ProjectRow } from "../../db/queries/projects.js";
 import type { AppDeps } from "../../deps.js";
-import { authenticationFailed, ceremonyOrigin, rejectionMessage } from "./ceremony.js";
+import { authenticationFailed, ceremonyOrigin, rejectionMessage, type CeremonyOrigin } from "./ceremony.js";
 
 export type AuthenticationResponse = z.output<typeof passkeyAuthenticationResponse>;
 
@@ -30,17 +30,20 @@ export interface CheckedAssertion {
 }
 
 /**
- * Throws PASSKEY_AUTHENTICATION_FAILED unless `response` is `passkey`'s signature over `expectedChallenge`
- * (base64url), made on a page of a trusted origin, by its owner's credential.
+ * The page the assertion was made on, refused (PASSKEY_AUTHENTICATION_FAILED) unless the project trusts it.
+ * Callers check it first, before looking the credential up: an untrusted origin is refused for what it is,
+ * whether or not the server knows the credential its authenticator offered.
  */
-export async function checkAssertion(
-  deps: AppDeps,
-  project: ProjectRow,
-  response: AuthenticationResponse,
-  passkey: PasskeyRow,
-  expectedChallenge: string,
-): Promise<CheckedAssertion> {
-  const { origin, rpId } = ceremonyOrigin(deps, project, response.response.clientDataJSON, authenticationFailed, AUTHENTICATION);
+export function assertionOrigin(deps: Pick<AppDeps, "config">, project: ProjectRow, response: AuthenticationResponse): CeremonyOrigin {
+  return ceremonyOrigin(deps, project, response.response.clientDataJSON, authenticationFailed, AUTHENTICATION);
+}
+
+/**
+ * Throws PASSKEY_AUTHENTICATION_FAILED unless `response` is `passkey`'s signature over `expectedChallenge`
+ * (base64url), made on `page` (from `assertionOrigin`), by its owner's credential.
+ */
+export async function checkAssertion(page: CeremonyOrigin, response: AuthenticationResponse, passkey: PasskeyRow, expectedChallenge: string): Promise<CheckedAssertion> {
+  const { origin, rpId } = page;
   const { userHandle } = response.response;
   if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userId))) {
     throw authenticationFailed(`${AUTHENTICATION} failed because the passkey belongs to another user`);
